@@ -1,0 +1,254 @@
+/* cli.c -- parsing the options of pint (see cli.h).
+ *
+ * Every value is parsed strictly: trailing garbage, non-finite numbers
+ * and out-of-range counts are errors that name the option.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+enum {
+    OPT_NCOMP = 256, OPT_LO, OPT_HI, OPT_SIMPLEX, OPT_EA, OPT_ER,
+    OPT_MAX_EVALS, OPT_MAX_REGIONS, OPT_RULE, OPT_SEED, OPT_DIFFICULTY,
+    OPT_PLUGIN, OPT_LIST, OPT_JSON, OPT_VERSION
+};
+
+static const struct option long_options[] = {
+    { "function", required_argument, NULL, 'f' },
+    { "dim", required_argument, NULL, 'd' },
+    { "ncomp", required_argument, NULL, OPT_NCOMP },
+    { "lo", required_argument, NULL, OPT_LO },
+    { "hi", required_argument, NULL, OPT_HI },
+    { "simplex", required_argument, NULL, OPT_SIMPLEX },
+    { "ea", required_argument, NULL, OPT_EA },
+    { "er", required_argument, NULL, OPT_ER },
+    { "max-evals", required_argument, NULL, OPT_MAX_EVALS },
+    { "max-regions", required_argument, NULL, OPT_MAX_REGIONS },
+    { "rule", required_argument, NULL, OPT_RULE },
+    { "seed", required_argument, NULL, OPT_SEED },
+    { "difficulty", required_argument, NULL, OPT_DIFFICULTY },
+    { "plugin", required_argument, NULL, OPT_PLUGIN },
+    { "list", no_argument, NULL, OPT_LIST },
+    { "json", no_argument, NULL, OPT_JSON },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, OPT_VERSION },
+    { NULL, 0, NULL, 0 },
+};
+
+void pint_cli_usage(FILE *out)
+{
+    fputs(
+"Usage: pint -f NAME -d N [options]\n"
+"       pint --plugin ./lib.so -f SYMBOL -d N [--ncomp M] [options]\n"
+"Adaptive numerical integration of f: R^n -> R^m over a box or simplices.\n"
+"\n"
+"Integrand and domain:\n"
+"  -f, --function NAME   built-in integrand (see --list) or plug-in symbol\n"
+"  -d, --dim N           dimension (deduced from --lo/--hi lists or --simplex)\n"
+"      --plugin FILE     load -f SYMBOL from this shared object; the symbol is\n"
+"                        int f(int ndim, const double *x, int ncomp,\n"
+"                              double *fval, void *ctx)\n"
+"      --ncomp M         components of a plug-in integrand (default 1)\n"
+"      --lo a[,a...]     lower bounds (one value: every axis; default 0)\n"
+"      --hi b[,b...]     upper bounds (one value: every axis; default 1)\n"
+"      --simplex FILE    integrate over the simplices listed in FILE\n"
+"      --seed S          seed of the Genz parameters (default 1)\n"
+"      --difficulty B    Genz difficulty scale beta (default 1)\n"
+"\n"
+"Accuracy and limits:\n"
+"      --ea EPS          absolute tolerance (default 0)\n"
+"      --er EPS          relative tolerance (default 1e-6)\n"
+"      --max-evals N     evaluation limit (default 1e8)\n"
+"      --max-regions N   region limit, bounds memory (default 1e7)\n"
+"      --rule R          gm, gk15, gk21, gk31, gk41, gk51, gk61, simplex3,\n"
+"                        simplex5, simplex7, simplex9 (default: gk21 in 1-D,\n"
+"                        gm on boxes, simplex7 on simplices)\n"
+"\n"
+"Output:\n"
+"      --json            one JSON object on stdout\n"
+"      --list            list the built-in integrands\n"
+"  -h, --help            this help\n"
+"      --version         print the version\n"
+"\n"
+"Exit status: 0 converged, 1 a limit was reached first, 2 error.\n",
+        out);
+}
+
+static int set_err(char *msg, size_t len, const char *fmt, const char *a,
+                   const char *b)
+{
+    snprintf(msg, len, fmt, a, b);
+    return -1;
+}
+
+/* A finite double, the whole string. */
+static int parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* A whole number in [lo, hi]; "1e7" style is accepted for counts. */
+static int parse_count(const char *s, double lo, double hi, long long *out)
+{
+    double v;
+    if (parse_double(s, &v) != 0 || v != floor(v) || v < lo || v > hi)
+        return -1;
+    *out = (long long)v;
+    return 0;
+}
+
+/* Seeds are 64-bit: digits only, no rounding through a double. */
+static int parse_seed(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!*s || strspn(s, "0123456789") != strlen(s))
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno == ERANGE || *end != '\0')
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+/* "a" or "a,b,c" into vals; returns the count or -1. */
+static int parse_list(const char *s, double *vals, int max)
+{
+    char buf[4096];
+    if (strlen(s) >= sizeof buf)
+        return -1;
+    strcpy(buf, s);
+    int n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (n >= max || parse_double(tok, &vals[n]) != 0)
+            return -1;
+        n++;
+    }
+    /* "1,,2" or a trailing comma would silently drop a value */
+    if (n == 0 || strstr(s, ",,") || s[0] == ',' || s[strlen(s) - 1] == ',')
+        return -1;
+    return n;
+}
+
+static int handle(int c, const char *arg, pint_cli *cli, char *msg,
+                  size_t len)
+{
+    long long n;
+    double v;
+    switch (c) {
+    case 'f':
+        cli->function = arg;
+        return 0;
+    case 'd':
+        if (parse_count(arg, 1, PINT_CLI_MAX_DIM, &n) != 0)
+            return set_err(msg, len, "--dim must be a whole number "
+                           "1..64, got '%s'%s", arg, "");
+        cli->ndim = (int)n;
+        return 0;
+    case OPT_NCOMP:
+        if (parse_count(arg, 1, 1024, &n) != 0)
+            return set_err(msg, len, "--ncomp must be a whole number "
+                           "1..1024, got '%s'%s", arg, "");
+        cli->ncomp = (int)n;
+        return 0;
+    case OPT_LO:
+    case OPT_HI: {
+        int k = parse_list(arg, c == OPT_LO ? cli->lo : cli->hi,
+                           PINT_CLI_MAX_DIM);
+        if (k < 0)
+            return set_err(msg, len, "%s needs a number or a comma-separated "
+                           "list of finite numbers, got '%s'",
+                           c == OPT_LO ? "--lo" : "--hi", arg);
+        *(c == OPT_LO ? &cli->nlo : &cli->nhi) = k;
+        return 0;
+    }
+    case OPT_SIMPLEX:
+        cli->simplex_file = arg;
+        return 0;
+    case OPT_EA:
+    case OPT_ER:
+        if (parse_double(arg, &v) != 0 || v < 0)
+            return set_err(msg, len, "%s must be a finite number >= 0, "
+                           "got '%s'", c == OPT_EA ? "--ea" : "--er", arg);
+        *(c == OPT_EA ? &cli->opt.epsabs : &cli->opt.epsrel) = v;
+        return 0;
+    case OPT_MAX_EVALS:
+        if (parse_count(arg, 1, 9e18, &n) != 0)
+            return set_err(msg, len, "--max-evals must be a whole number "
+                           ">= 1, got '%s'%s", arg, "");
+        cli->opt.max_evals = n;
+        return 0;
+    case OPT_MAX_REGIONS:
+        if (parse_count(arg, 1, 9e18, &n) != 0)
+            return set_err(msg, len, "--max-regions must be a whole number "
+                           ">= 1, got '%s'%s", arg, "");
+        cli->opt.max_regions = (size_t)n;
+        return 0;
+    case OPT_RULE: {
+        int r = pint_rule_from_name(arg);
+        if (r < 0)
+            return set_err(msg, len, "unknown rule '%s' (gm, gk15..gk61, "
+                           "simplex3..simplex9, auto)%s", arg, "");
+        cli->opt.rule = (enum pint_rule)r;
+        return 0;
+    }
+    case OPT_SEED:
+        if (parse_seed(arg, &cli->seed) != 0)
+            return set_err(msg, len, "--seed must be a whole number "
+                           "0..18446744073709551615, got '%s'%s", arg, "");
+        return 0;
+    case OPT_DIFFICULTY:
+        if (parse_double(arg, &v) != 0 || !(v > 0))
+            return set_err(msg, len, "--difficulty must be a finite number "
+                           "> 0, got '%s'%s", arg, "");
+        cli->difficulty = v;
+        return 0;
+    case OPT_PLUGIN:
+        cli->plugin = arg;
+        return 0;
+    case OPT_LIST: cli->list = 1; return 0;
+    case OPT_JSON: cli->json = 1; return 0;
+    case 'h': cli->help = 1; return 0;
+    case OPT_VERSION: cli->version = 1; return 0;
+    default:
+        return set_err(msg, len, "unexpected option%s%s", "", "");
+    }
+}
+
+int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
+                   size_t msglen)
+{
+    memset(cli, 0, sizeof *cli);
+    pint_options_init(&cli->opt);
+    cli->seed = 1;
+    cli->difficulty = 1.0;
+    opterr = 0;                 /* we print our own one-line errors */
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":f:d:h", long_options, NULL)) != -1) {
+        if (c == '?')
+            return set_err(msg, msglen, "unknown option '%s' (see --help)%s",
+                           argv[optind - 1], "");
+        if (c == ':')
+            return set_err(msg, msglen, "option '%s' needs a value%s",
+                           argv[optind - 1], "");
+        if (handle(c, optarg, cli, msg, msglen) != 0)
+            return -1;
+    }
+    if (optind < argc)
+        return set_err(msg, msglen, "unexpected argument '%s' (see --help)%s",
+                       argv[optind], "");
+    return 0;
+}

@@ -1,0 +1,40 @@
+/* cli.h -- the command line of pint: options into a configuration. */
+#ifndef PINT_CLI_H
+#define PINT_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "pint.h"
+
+#define PINT_CLI_MAX_DIM 64
+
+typedef struct {
+    const char *function;       /* -f: integrand name or plug-in symbol */
+    const char *plugin;         /* --plugin: shared object path */
+    const char *simplex_file;   /* --simplex */
+    int ndim;                   /* -d, 0 when not given */
+    int ncomp;                  /* --ncomp, 0 when not given */
+    double lo[PINT_CLI_MAX_DIM], hi[PINT_CLI_MAX_DIM];
+    int nlo, nhi;               /* how many values --lo/--hi gave */
+    pint_options opt;
+    uint64_t seed;
+    double difficulty;
+    int json, list, help, version;
+} pint_cli;
+
+/* Parse argv into cli.  Returns 0, or -1 with a one-line reason in msg. */
+int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
+                   size_t msglen);
+
+void pint_cli_usage(FILE *out);
+
+/* Read a simplex file: vertices one per line (numbers separated by
+ * blanks or commas), every ndim+1 vertices one simplex; '#' starts a
+ * comment.  *ndim is the dimension found (checked against a non-zero
+ * *ndim on entry).  Returns the vertices (caller frees) or NULL with a
+ * one-line reason in msg. */
+double *pint_read_simplex_file(const char *path, int *ndim,
+                               size_t *nsimplices, char *msg, size_t msglen);
+
+#endif /* PINT_CLI_H */

@@ -1,0 +1,110 @@
+/* output.c -- the human table and the JSON object (see output.h).
+ *
+ * The JSON field names are a public contract: extend, never rename.
+ */
+#include <math.h>
+#include <stdio.h>
+#include "output.h"
+
+void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
+{
+    const pint_cli *cli = rep->cli;
+    fprintf(out, "integrand    %s (dim %d, %s", rep->function, rep->ndim,
+            rep->domain);
+    if (!cli->plugin)
+        fprintf(out, ", seed %llu, difficulty %g",
+                (unsigned long long)cli->seed, cli->difficulty);
+    fprintf(out, ")\n");
+    fprintf(out, "rule         %s\n", pint_rule_name(res->rule));
+    fprintf(out, "tolerance    relative %g, absolute %g\n",
+            cli->opt.epsrel, cli->opt.epsabs);
+    fprintf(out, "status       %s\n", pint_status_name(res->status));
+    fprintf(out, "evaluations  %lld\n", res->evals);
+    fprintf(out, "regions      %zu\n", res->regions);
+    fprintf(out, "seconds      %.3f\n", res->seconds);
+    fprintf(out, "ranks        %d\n\n", rep->ranks);
+    fprintf(out, "%4s  %-23s %-10s", "comp", "value", "error est.");
+    if (rep->exact)
+        fprintf(out, "  %-23s %-10s", "exact", "true error");
+    fprintf(out, "\n");
+    for (int k = 0; k < res->ncomp; k++) {
+        fprintf(out, "%4d  %-23.15e %-10.2e", k + 1, res->value[k],
+                res->error[k]);
+        if (rep->exact)
+            fprintf(out, "  %-23.15e %-10.2e", rep->exact[k],
+                    fabs(res->value[k] - rep->exact[k]));
+        fprintf(out, "\n");
+    }
+    if (res->status != PINT_CONVERGED && res->message[0])
+        fprintf(out, "\nnote: %s\n", res->message);
+}
+
+/* JSON has no NaN or Inf: print null for them. */
+static void json_number(FILE *out, double v)
+{
+    if (isfinite(v))
+        fprintf(out, "%.17g", v);
+    else
+        fputs("null", out);
+}
+
+static void json_array(FILE *out, const double *v, int n)
+{
+    fputc('[', out);
+    for (int k = 0; k < n; k++) {
+        if (k)
+            fputs(", ", out);
+        json_number(out, v[k]);
+    }
+    fputc(']', out);
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
+{
+    const pint_cli *cli = rep->cli;
+    fputs("{\"function\": ", out);
+    json_string(out, rep->function);
+    fprintf(out, ", \"dim\": %d, \"ncomp\": %d, \"domain\": \"%s\"",
+            rep->ndim, res->ncomp, rep->domain);
+    fputs(", \"rule\": ", out);
+    json_string(out, pint_rule_name(res->rule));
+    fputs(", \"value\": ", out);
+    json_array(out, res->value, res->ncomp);
+    fputs(", \"error\": ", out);
+    json_array(out, res->error, res->ncomp);
+    if (rep->exact) {
+        fputs(", \"exact\": ", out);
+        json_array(out, rep->exact, res->ncomp);
+    }
+    fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\"",
+            res->evals, res->regions, pint_status_name(res->status));
+    fputs(", \"seconds\": ", out);
+    json_number(out, res->seconds);
+    fprintf(out, ", \"ranks\": %d, \"epsabs\": ", rep->ranks);
+    json_number(out, cli->opt.epsabs);
+    fputs(", \"epsrel\": ", out);
+    json_number(out, cli->opt.epsrel);
+    if (!cli->plugin) {
+        fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
+                (unsigned long long)cli->seed);
+        json_number(out, cli->difficulty);
+    }
+    fputs(", \"message\": ", out);
+    json_string(out, res->message);
+    fputs("}\n", out);
+}

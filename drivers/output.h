@@ -1,0 +1,21 @@
+/* output.h -- printing a result as a human table or as JSON. */
+#ifndef PINT_OUTPUT_H
+#define PINT_OUTPUT_H
+
+#include <stdio.h>
+#include "pint.h"
+#include "cli.h"
+
+typedef struct {
+    const pint_cli *cli;
+    const char *function;       /* integrand name or plug-in symbol */
+    int ndim;
+    const char *domain;         /* "box" or "simplices" */
+    const double *exact;        /* exact values, NULL when unknown */
+    int ranks;
+} pint_report;
+
+void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res);
+void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res);
+
+#endif

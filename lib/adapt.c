@@ -1,0 +1,235 @@
+/* adapt.c -- global adaptive subdivision on one rank (see adapt.h).
+ *
+ * The loop of Cucos 2003, Figure 6.1: take the region with the largest
+ * error, split it in two following the rule's advice, apply the rule to
+ * both halves, replace the parent's contribution to the totals by the
+ * children's.  All buffers are allocated once in pint_adapt_new; a step
+ * allocates only when the pool or the heap grows.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "adapt.h"
+#include "eval.h"
+#include "heap.h"
+#include "sum.h"
+
+struct pint_adapt {
+    const pint_function *fn;
+    const pint_rule_impl *rule;
+    int ncomp;
+    size_t geom_len;
+    pint_region_pool *pool;
+    pint_heap heap;
+    pint_sum *val_sum, *err_sum;    /* running totals, ncomp each */
+    long long evals;
+    size_t steps_since_recompute;
+    /* scratch, sized once: points and values of two children, geometry
+     * of two children, the rule's work space */
+    double *x, *f, *g1, *g2, *work;
+    char msg[256];
+};
+
+pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
+{
+    pint_adapt *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->fn = fn;
+    a->rule = r;
+    a->ncomp = fn->ncomp;
+    a->geom_len = pint_region_geom_len(r->kind, r->ndim);
+    pint_heap_init(&a->heap);
+    size_t np = 2 * r->npoints;
+    a->pool = pint_region_pool_new(a->ncomp, a->geom_len);
+    a->val_sum = calloc((size_t)a->ncomp, sizeof *a->val_sum);
+    a->err_sum = calloc((size_t)a->ncomp, sizeof *a->err_sum);
+    a->x = malloc(np * (size_t)r->ndim * sizeof *a->x);
+    a->f = malloc(np * (size_t)a->ncomp * sizeof *a->f);
+    a->g1 = malloc(a->geom_len * sizeof *a->g1);
+    a->g2 = malloc(a->geom_len * sizeof *a->g2);
+    a->work = malloc((r->work_size ? r->work_size : 1) * sizeof *a->work);
+    if (!a->pool || !a->val_sum || !a->err_sum || !a->x || !a->f || !a->g1
+        || !a->g2 || !a->work) {
+        pint_adapt_free(a);
+        return NULL;
+    }
+    return a;
+}
+
+void pint_adapt_free(pint_adapt *a)
+{
+    if (!a)
+        return;
+    pint_heap_destroy(&a->heap);
+    pint_region_pool_free(a->pool);
+    free(a->val_sum);
+    free(a->err_sum);
+    free(a->x);
+    free(a->f);
+    free(a->g1);
+    free(a->g2);
+    free(a->work);
+    free(a);
+}
+
+/* Apply the rule to a region whose geometry and volume are set, using
+ * the integrand values f of its points. */
+static void apply_rule(pint_adapt *a, pint_region *reg, const double *f)
+{
+    int m = a->ncomp;
+    double *val = pint_region_val(reg), *err = pint_region_err(reg, m);
+    a->rule->apply(a->rule, pint_region_geom(reg, m), reg->vol, f, val, err,
+                   &reg->split, a->work);
+    double key = 0.0;
+    for (int k = 0; k < m; k++)
+        if (err[k] > key)
+            key = err[k];
+    reg->key = key;
+}
+
+/* Sibling cross-check.  The two children together are far more accurate
+ * than their parent, so |Q_parent - (Q_1 + Q_2)| is a measurement of the
+ * parent's actual error.  When it exceeds the parent's estimate, the
+ * rule's estimate is not yet trustworthy there (a peak or a jump between
+ * the sample points, a partition still too coarse): each child then
+ * carries at least half of the measured error, so the region stays in
+ * play.  For resolved smooth integrands the 7/5 difference exceeds the
+ * measurement by orders of magnitude and nothing changes. */
+static void cross_check(pint_adapt *a, const pint_region *parent,
+                        pint_region *c1, pint_region *c2)
+{
+    int m = a->ncomp;
+    const double *pv = parent->data, *pe = parent->data + m;
+    double *e1 = pint_region_err(c1, m), *e2 = pint_region_err(c2, m);
+    for (int k = 0; k < m; k++) {
+        double seen = fabs(pv[k] - (c1->data[k] + c2->data[k]));
+        if (!(seen > pe[k]))
+            continue;
+        e1[k] = fmax(e1[k], 0.5 * seen);
+        e2[k] = fmax(e2[k], 0.5 * seen);
+        c1->key = fmax(c1->key, e1[k]);
+        c2->key = fmax(c2->key, e2[k]);
+    }
+}
+
+static void totals_add(pint_adapt *a, const pint_region *reg, double sign)
+{
+    const double *d = reg->data;
+    for (int k = 0; k < a->ncomp; k++) {
+        pint_sum_add(&a->val_sum[k], sign * d[k]);
+        pint_sum_add(&a->err_sum[k], sign * d[a->ncomp + k]);
+    }
+}
+
+int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
+{
+    const pint_rule_impl *r = a->rule;
+    pint_region *reg = pint_region_alloc(a->pool);
+    if (!reg || pint_heap_reserve(&a->heap, a->heap.size + 1) != 0) {
+        pint_region_release(a->pool, reg);
+        strcpy(a->msg, "out of memory for a new region");
+        return PINT_ERR_NOMEM;
+    }
+    reg->vol = vol;
+    memcpy(pint_region_geom(reg, a->ncomp), geom, a->geom_len * sizeof *geom);
+    r->points(r, geom, a->x);
+    int rc = pint_eval_points(a->fn, r->npoints, a->x, a->f, a->msg,
+                              sizeof a->msg);
+    a->evals += (long long)r->npoints;
+    if (rc != 0) {
+        pint_region_release(a->pool, reg);
+        return rc;
+    }
+    apply_rule(a, reg, a->f);
+    pint_heap_push(&a->heap, reg);      /* capacity reserved above */
+    totals_add(a, reg, +1.0);
+    return 0;
+}
+
+int pint_adapt_step(pint_adapt *a)
+{
+    const pint_rule_impl *r = a->rule;
+    int m = a->ncomp;
+    if (a->heap.size == 0) {
+        strcpy(a->msg, "no region to subdivide");
+        return PINT_ERR_INVALID;
+    }
+    pint_region *c1 = pint_region_alloc(a->pool);
+    pint_region *c2 = pint_region_alloc(a->pool);
+    if (!c1 || !c2 || pint_heap_reserve(&a->heap, a->heap.size + 1) != 0) {
+        pint_region_release(a->pool, c1);
+        pint_region_release(a->pool, c2);
+        strcpy(a->msg, "out of memory for new regions");
+        return PINT_ERR_NOMEM;
+    }
+    pint_region *parent = pint_heap_pop(&a->heap);
+    const double *pg = pint_region_geom(parent, m);
+    double *g1 = pint_region_geom(c1, m), *g2 = pint_region_geom(c2, m);
+    pint_region_split(r->kind, r->ndim, parent->split, pg, g1, g2);
+    c1->vol = c2->vol = 0.5 * parent->vol;
+
+    /* both children's points in one batch */
+    size_t np = r->npoints, nd = (size_t)r->ndim;
+    r->points(r, g1, a->x);
+    r->points(r, g2, a->x + np * nd);
+    int rc = pint_eval_points(a->fn, 2 * np, a->x, a->f, a->msg,
+                              sizeof a->msg);
+    a->evals += 2 * (long long)np;
+    if (rc != 0) {
+        pint_heap_push(&a->heap, parent);       /* nothing is lost */
+        pint_region_release(a->pool, c1);
+        pint_region_release(a->pool, c2);
+        return rc;
+    }
+    apply_rule(a, c1, a->f);
+    apply_rule(a, c2, a->f + np * (size_t)m);
+    cross_check(a, parent, c1, c2);
+
+    totals_add(a, parent, -1.0);
+    totals_add(a, c1, +1.0);
+    totals_add(a, c2, +1.0);
+    pint_region_release(a->pool, parent);
+    pint_heap_push(&a->heap, c1);               /* one slot freed by pop */
+    pint_heap_push(&a->heap, c2);               /* one slot reserved */
+
+    /* amortized O(1): a full recompute every `size` steps bounds the drift
+     * of the running sums however long the run */
+    if (++a->steps_since_recompute >= a->heap.size)
+        pint_adapt_recompute(a);
+    return 0;
+}
+
+void pint_adapt_recompute(pint_adapt *a)
+{
+    int m = a->ncomp;
+    for (int k = 0; k < m; k++) {
+        pint_sum_init(&a->val_sum[k]);
+        pint_sum_init(&a->err_sum[k]);
+    }
+    for (size_t i = 0; i < a->heap.size; i++)
+        totals_add(a, a->heap.items[i], +1.0);
+    a->steps_since_recompute = 0;
+}
+
+void pint_adapt_totals(const pint_adapt *a, double *val, double *err)
+{
+    for (int k = 0; k < a->ncomp; k++) {
+        val[k] = pint_sum_get(&a->val_sum[k]);
+        err[k] = pint_sum_get(&a->err_sum[k]);
+    }
+}
+
+size_t pint_adapt_regions(const pint_adapt *a) { return a->heap.size; }
+long long pint_adapt_evals(const pint_adapt *a) { return a->evals; }
+size_t pint_adapt_step_evals(const pint_adapt *a)
+{ return 2 * a->rule->npoints; }
+const char *pint_adapt_message(const pint_adapt *a) { return a->msg; }
+
+void pint_adapt_foreach(const pint_adapt *a,
+                        void (*visit)(const pint_region *r, void *arg),
+                        void *arg)
+{
+    for (size_t i = 0; i < a->heap.size; i++)
+        visit(a->heap.items[i], arg);
+}

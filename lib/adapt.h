@@ -1,0 +1,50 @@
+/* adapt.h -- the global adaptive subdivision engine on one rank.
+ *
+ * An engine owns a heap of evaluated regions and running totals.  It is a
+ * steppable object rather than a closed loop so that the sequential driver
+ * (api.c) and the MPI roles can both drive it: add regions, step, read the
+ * totals, and (for load balancing) take regions out or put evaluated ones
+ * in.  It knows nothing of MPI.
+ */
+#ifndef PINT_ADAPT_H
+#define PINT_ADAPT_H
+
+#include <stddef.h>
+#include "pint.h"
+#include "rule.h"
+#include "region.h"
+
+typedef struct pint_adapt pint_adapt;
+
+/* An engine for fn with rule r (both must outlive it).  NULL when out of
+ * memory. */
+pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r);
+void pint_adapt_free(pint_adapt *a);
+
+/* Evaluate the region with geometry geom and volume vol and add it.
+ * Returns 0 or an error status (message in pint_adapt_message). */
+int pint_adapt_add(pint_adapt *a, const double *geom, double vol);
+
+/* Subdivide the region with the largest error once: pop it, split it,
+ * evaluate both children in one batch, push them.  On an integrand error
+ * the parent is put back, so no region is ever lost. */
+int pint_adapt_step(pint_adapt *a);
+
+/* Running totals (compensated sums, recomputed exactly from the regions
+ * every so often so they cannot drift): val[ncomp], err[ncomp]. */
+void pint_adapt_totals(const pint_adapt *a, double *val, double *err);
+/* Recompute the totals exactly from the live regions. */
+void pint_adapt_recompute(pint_adapt *a);
+
+size_t pint_adapt_regions(const pint_adapt *a);
+long long pint_adapt_evals(const pint_adapt *a);
+/* Points evaluated by one step (two children). */
+size_t pint_adapt_step_evals(const pint_adapt *a);
+const char *pint_adapt_message(const pint_adapt *a);
+
+/* Visit every live region (for verification and transfer). */
+void pint_adapt_foreach(const pint_adapt *a,
+                        void (*visit)(const pint_region *r, void *arg),
+                        void *arg);
+
+#endif /* PINT_ADAPT_H */

@@ -1,0 +1,20 @@
+/* eval.h -- calling the integrand on a batch of points.
+ *
+ * The engines hand the integrand every point of a rule application at
+ * once: through the batch callback when the user gave one, or one point
+ * at a time otherwise.  Every value is checked here, so a NaN, an Inf or
+ * a non-zero return stops the integration with a message naming the point.
+ */
+#ifndef PINT_EVAL_H
+#define PINT_EVAL_H
+
+#include <stddef.h>
+#include "pint.h"
+
+/* Evaluate fn at npts points x[p*ndim + i] into f[p*ncomp + k].
+ * Returns 0, PINT_ERR_INTEGRAND or PINT_ERR_NONFINITE (with a one-line
+ * message in msg). */
+int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
+                     double *f, char *msg, size_t msglen);
+
+#endif /* PINT_EVAL_H */

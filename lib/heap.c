@@ -1,0 +1,69 @@
+/* heap.c -- binary max-heap of regions (see heap.h). */
+#include <stdlib.h>
+#include "heap.h"
+
+void pint_heap_init(pint_heap *h)
+{
+    h->items = NULL;
+    h->size = h->cap = 0;
+}
+
+void pint_heap_destroy(pint_heap *h)
+{
+    free(h->items);
+    pint_heap_init(h);
+}
+
+int pint_heap_reserve(pint_heap *h, size_t cap)
+{
+    if (cap <= h->cap)
+        return 0;
+    pint_region **p = realloc(h->items, cap * sizeof *p);
+    if (!p)
+        return -1;
+    h->items = p;
+    h->cap = cap;
+    return 0;
+}
+
+int pint_heap_push(pint_heap *h, pint_region *r)
+{
+    if (h->size == h->cap
+        && pint_heap_reserve(h, h->cap ? 2 * h->cap : 64) != 0)
+        return -1;
+    size_t i = h->size++;
+    /* sift up: move the hole towards the root while the parent is smaller */
+    while (i > 0) {
+        size_t parent = (i - 1) / 2;
+        if (h->items[parent]->key >= r->key)
+            break;
+        h->items[i] = h->items[parent];
+        i = parent;
+    }
+    h->items[i] = r;
+    return 0;
+}
+
+pint_region *pint_heap_pop(pint_heap *h)
+{
+    if (h->size == 0)
+        return NULL;
+    pint_region *top = h->items[0];
+    pint_region *last = h->items[--h->size];
+    size_t n = h->size, i = 0;
+    /* sift down the last item from the root */
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && h->items[c + 1]->key > h->items[c]->key)
+            c++;
+        if (h->items[c]->key <= last->key)
+            break;
+        h->items[i] = h->items[c];
+        i = c;
+    }
+    if (n > 0)
+        h->items[i] = last;
+    return top;
+}

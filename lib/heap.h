@@ -1,0 +1,28 @@
+/* heap.h -- binary max-heap of regions keyed by their error estimate.
+ *
+ * The adaptive loop always subdivides the region with the largest error
+ * (Cucos 2003, Figure 6.1); this heap gives that region in O(1) and
+ * re-orders in O(log n).  It stores pointers; records live in the pool.
+ */
+#ifndef PINT_HEAP_H
+#define PINT_HEAP_H
+
+#include <stddef.h>
+#include "region.h"
+
+typedef struct {
+    pint_region **items;
+    size_t size, cap;
+} pint_heap;
+
+void pint_heap_init(pint_heap *h);
+void pint_heap_destroy(pint_heap *h);
+/* 0 on success, -1 when out of memory (the heap is unchanged). */
+int pint_heap_reserve(pint_heap *h, size_t cap);
+int pint_heap_push(pint_heap *h, pint_region *r);
+/* The region with the largest key, or NULL when empty. */
+static inline pint_region *pint_heap_top(const pint_heap *h)
+{ return h->size ? h->items[0] : NULL; }
+pint_region *pint_heap_pop(pint_heap *h);
+
+#endif /* PINT_HEAP_H */

@@ -1,0 +1,153 @@
+/* pint.h -- the public interface of libpint, adaptive numerical integration.
+ *
+ * One call integrates f: R^n -> R^m over a box or a union of simplices:
+ *
+ *     pint_function fn = { .ndim = 3, .ncomp = 1, .f = my_f };
+ *     double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+ *     pint_domain dom = pint_domain_box(lo, hi);
+ *     pint_options opt;  pint_options_init(&opt);  opt.epsrel = 1e-8;
+ *     pint_result *res = pint_result_alloc(1);
+ *     int status = pint_integrate(&fn, &dom, &opt, res);
+ *     ... res->value[0], res->error[0] ...
+ *     pint_result_free(res);
+ *
+ * The library never exits or aborts on bad input: every problem is reported
+ * through the returned status and res->message.  See pint(3).
+ */
+#ifndef PINT_H
+#define PINT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) && defined(PINT_BUILDING_LIBRARY)
+#define PINT_API __attribute__((visibility("default")))
+#else
+#define PINT_API
+#endif
+
+#define PINT_VERSION "0.1.0"
+
+/* The integrand ABI (a public contract: it does not change).
+ * x has ndim coordinates; write ncomp values into fval.  Return 0 on
+ * success; any other value stops the integration with PINT_ERR_INTEGRAND. */
+typedef int (*pint_integrand)(int ndim, const double *x, int ncomp,
+                              double *fval, void *ctx);
+
+/* Batch form: npts points, x[p * ndim + i] is coordinate i of point p and
+ * fval[p * ncomp + k] receives component k at point p. */
+typedef int (*pint_integrand_batch)(int ndim, size_t npts, const double *x,
+                                    int ncomp, double *fval, void *ctx);
+
+/* The integrand: give f or fbatch (when both are set, fbatch is used). */
+typedef struct {
+    int ndim;                   /* dimension n >= 1 */
+    int ncomp;                  /* components m >= 1 */
+    pint_integrand f;
+    pint_integrand_batch fbatch;
+    void *ctx;                  /* passed through untouched */
+} pint_function;
+
+/* Status codes: the return value of pint_integrate and pint_result.status. */
+enum pint_status {
+    PINT_CONVERGED = 0,         /* error estimate meets the tolerance */
+    PINT_MAX_EVALS = 1,         /* evaluation limit reached first */
+    PINT_MAX_REGIONS = 2,       /* region limit (memory bound) reached first */
+    PINT_ERR_INTEGRAND = 3,     /* the integrand returned non-zero */
+    PINT_ERR_NONFINITE = 4,     /* the integrand returned NaN or Inf */
+    PINT_ERR_INVALID = 5,       /* bad problem or options (see message) */
+    PINT_ERR_NOMEM = 6          /* out of memory */
+};
+
+/* Cubature rules. PINT_RULE_AUTO picks Gauss-Kronrod 21 in one dimension,
+ * Genz-Malik on boxes of dimension >= 2 and Grundmann-Moeller degree 7 on
+ * simplices. */
+enum pint_rule {
+    PINT_RULE_AUTO = 0,
+    PINT_RULE_GM,               /* Genz-Malik degree 7/5, boxes, n >= 2 */
+    PINT_RULE_GK15,             /* Gauss-Kronrod 7-15, n = 1 */
+    PINT_RULE_GK21,             /* 10-21 */
+    PINT_RULE_GK31,             /* 15-31 */
+    PINT_RULE_GK41,             /* 20-41 */
+    PINT_RULE_GK51,             /* 25-51 */
+    PINT_RULE_GK61,             /* 30-61 */
+    PINT_RULE_SIMPLEX3,         /* Grundmann-Moeller degree 3/1, simplices */
+    PINT_RULE_SIMPLEX5,         /* degree 5/3 */
+    PINT_RULE_SIMPLEX7,         /* degree 7/5 */
+    PINT_RULE_SIMPLEX9,         /* degree 9/7 */
+    PINT_RULE_COUNT_
+};
+
+enum pint_domain_kind { PINT_DOMAIN_BOX = 0, PINT_DOMAIN_SIMPLICES = 1 };
+
+/* The region of integration.  The arrays are read during pint_integrate
+ * only and are not kept. */
+typedef struct {
+    enum pint_domain_kind kind;
+    const double *lo, *hi;      /* box: lo[i] < hi[i], i < ndim */
+    size_t nsimplices;          /* simplices: vertices[(s*(ndim+1) + v)*ndim + i] */
+    const double *vertices;
+} pint_domain;
+
+typedef struct {
+    double epsabs;              /* absolute tolerance, default 0 */
+    double epsrel;              /* relative tolerance, default 1e-6 */
+    long long max_evals;        /* evaluation limit, default 100,000,000 */
+    size_t max_regions;         /* region limit (memory bound), default 10,000,000 */
+    enum pint_rule rule;        /* default PINT_RULE_AUTO */
+} pint_options;
+
+typedef struct {
+    int ncomp;
+    double *value;              /* value[k], k < ncomp */
+    double *error;              /* error estimate of value[k] */
+    long long evals;            /* integrand evaluations (points) */
+    size_t regions;             /* regions in the final partition */
+    double seconds;             /* wall-clock time of pint_integrate */
+    int status;                 /* an enum pint_status */
+    enum pint_rule rule;        /* the rule that was used */
+    char message[256];          /* one line naming the problem, or "" */
+} pint_result;
+
+/* Set every option to its documented default. */
+PINT_API void pint_options_init(pint_options *opt);
+
+/* Domain constructors (no copies are made). */
+PINT_API pint_domain pint_domain_box(const double *lo, const double *hi);
+PINT_API pint_domain pint_domain_simplices(size_t nsimplices,
+                                           const double *vertices);
+
+/* A result for ncomp components; NULL when ncomp < 1 or out of memory. */
+PINT_API pint_result *pint_result_alloc(int ncomp);
+PINT_API void pint_result_free(pint_result *res);
+
+/* Integrate fn over dom.  Returns the status, also stored in res->status.
+ * Convergence (ParInt's definition, max norm over components):
+ *     max_k error[k] <= max(epsabs, epsrel * max_k |value[k]|).
+ * res->ncomp must equal fn->ncomp.  With PINT_MAX_EVALS or PINT_MAX_REGIONS
+ * the result holds the best estimate reached; with an error status value
+ * and error are NaN and res->message names the problem. */
+PINT_API int pint_integrate(const pint_function *fn, const pint_domain *dom,
+                            const pint_options *opt, pint_result *res);
+
+/* "converged", "max-evals", "max-regions", "integrand-error",
+ * "invalid-input", "out-of-memory". */
+PINT_API const char *pint_status_name(int status);
+
+/* Rule names as the command line spells them ("gm", "gk21", "simplex7");
+ * pint_rule_from_name returns -1 for an unknown name. */
+PINT_API const char *pint_rule_name(enum pint_rule rule);
+PINT_API int pint_rule_from_name(const char *name);
+
+/* Dimensions a rule accepts: *min_dim..*max_dim. */
+PINT_API void pint_rule_dims(enum pint_rule rule, int *min_dim, int *max_dim);
+
+PINT_API const char *pint_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PINT_H */

@@ -1,0 +1,50 @@
+/* region.h -- region records, their pool allocator and split operations.
+ *
+ * A region is one fixed-size record: its key (the largest error estimate
+ * over the components), volume, split advice and a flexible tail holding
+ * value[ncomp], error[ncomp] and the geometry (see rules/rule.h).  Records
+ * come from a pool of large blocks with a free list, so the adaptive loop
+ * does no malloc per region.
+ */
+#ifndef PINT_REGION_H
+#define PINT_REGION_H
+
+#include <stddef.h>
+#include "rule.h"
+
+typedef struct pint_region {
+    double key;                 /* max_k err[k]: the heap's ordering */
+    double vol;                 /* volume of the region */
+    int split;                  /* the rule's split advice */
+    int pad_;
+    double data[];              /* val[ncomp], err[ncomp], geom[geom_len] */
+} pint_region;
+
+static inline double *pint_region_val(pint_region *r) { return r->data; }
+static inline double *pint_region_err(pint_region *r, int ncomp)
+{ return r->data + ncomp; }
+static inline double *pint_region_geom(pint_region *r, int ncomp)
+{ return r->data + 2 * ncomp; }
+
+/* Geometry length in doubles for a region kind and dimension. */
+size_t pint_region_geom_len(enum pint_region_kind kind, int ndim);
+
+typedef struct pint_region_pool pint_region_pool;
+
+/* A pool of records for ncomp components and geom_len geometry doubles. */
+pint_region_pool *pint_region_pool_new(int ncomp, size_t geom_len);
+void pint_region_pool_free(pint_region_pool *p);
+/* A record, or NULL when out of memory. */
+pint_region *pint_region_alloc(pint_region_pool *p);
+void pint_region_release(pint_region_pool *p, pint_region *r);
+
+/* Split the geometry `g` of a region into `g1` and `g2` following the
+ * rule's advice: bisect axis `split` of a box, or edge split = a*(n+1)+b
+ * of a simplex.  Each child has half the parent's volume. */
+void pint_region_split(enum pint_region_kind kind, int ndim, int split,
+                       const double *g, double *g1, double *g2);
+
+/* Volume of a simplex (|det|/n!) given its n+1 vertices. */
+double pint_simplex_volume(int ndim, const double *vertices);
+
+#endif /* PINT_REGION_H */

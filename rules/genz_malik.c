@@ -1,0 +1,160 @@
+/* genz_malik.c -- the Genz-Malik degree-7 rule with embedded degree 5
+ * (Genz & Malik 1980, J. Comput. Appl. Math. 6:295) for boxes, n >= 2.
+ *
+ * With centre c and half-widths h, the 2^n + 2n^2 + 2n + 1 points are
+ *   c;  c +- l2 h_i e_i;  c +- l3 h_i e_i;  c +- l4 h_i e_i +- l4 h_j e_j
+ *   (i < j);  c + (+-l5 h_1, ..., +-l5 h_n),
+ * l2 = sqrt(9/70), l3 = l4 = sqrt(9/10), l5 = sqrt(9/19).  The error
+ * estimate is |Q7 - Q5|; the split axis is the one with the largest fourth
+ * difference (DESIGN.md section 2).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include "rule.h"
+
+typedef struct {
+    double w7[5];               /* degree-7 weights, per point of each set */
+    double w5[4];               /* degree-5 weights */
+    double l2, l3, l4, l5;
+    double ratio;               /* (l2/l3)^2 for the fourth difference */
+} gm_tables;
+
+static void gm_points(const pint_rule_impl *r, const double *g, double *x)
+{
+    const gm_tables *t = r->tables;
+    int n = r->ndim;
+    const double *c = g, *h = g + n;
+    double *p = x;
+#define NEXT_POINT() (p += n)
+#define COPY_CENTRE() for (int k = 0; k < n; k++) p[k] = c[k]
+    COPY_CENTRE();
+    NEXT_POINT();
+    const double lam[2] = { t->l2, t->l3 };
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < n; i++) {
+            COPY_CENTRE();
+            p[i] = c[i] + lam[s] * h[i];
+            NEXT_POINT();
+            COPY_CENTRE();
+            p[i] = c[i] - lam[s] * h[i];
+            NEXT_POINT();
+        }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            for (int sg = 0; sg < 4; sg++) {
+                COPY_CENTRE();
+                p[i] = c[i] + ((sg & 1) ? -t->l4 : t->l4) * h[i];
+                p[j] = c[j] + ((sg & 2) ? -t->l4 : t->l4) * h[j];
+                NEXT_POINT();
+            }
+    /* the 2^n corner points: bit i of the counter gives the sign of axis i */
+    unsigned long corners = 1UL << n;
+    for (unsigned long m = 0; m < corners; m++) {
+        for (int k = 0; k < n; k++)
+            p[k] = c[k] + (((m >> k) & 1) ? -t->l5 : t->l5) * h[k];
+        NEXT_POINT();
+    }
+#undef NEXT_POINT
+#undef COPY_CENTRE
+}
+
+static void gm_apply(const pint_rule_impl *r, const double *g, double vol,
+                     const double *f, double *val, double *err, int *split,
+                     double *work)
+{
+    const gm_tables *t = r->tables;
+    int n = r->ndim, m = r->ncomp;
+    const double *h = g + n;
+    double *diff = work;        /* n fourth differences, summed over comps */
+    size_t off2 = 1, off3 = 1 + 2 * (size_t)n, off4 = 1 + 4 * (size_t)n;
+    size_t off5 = off4 + 2 * (size_t)n * (size_t)(n - 1);
+    size_t ncorner = (size_t)1 << n;
+
+    for (int i = 0; i < n; i++)
+        diff[i] = 0.0;
+    for (int k = 0; k < m; k++) {
+        double f1 = f[k];
+        double s2 = 0.0, s3 = 0.0, s4 = 0.0, s5 = 0.0;
+        for (int i = 0; i < n; i++) {
+            double a2 = f[(off2 + 2 * (size_t)i) * m + k]
+                      + f[(off2 + 2 * (size_t)i + 1) * m + k];
+            double a3 = f[(off3 + 2 * (size_t)i) * m + k]
+                      + f[(off3 + 2 * (size_t)i + 1) * m + k];
+            s2 += a2;
+            s3 += a3;
+            diff[i] += fabs(a2 - 2.0 * f1 - t->ratio * (a3 - 2.0 * f1));
+        }
+        for (size_t p = off4; p < off5; p++)
+            s4 += f[p * m + k];
+        for (size_t p = 0; p < ncorner; p++)
+            s5 += f[(off5 + p) * m + k];
+        double q7 = t->w7[0] * f1 + t->w7[1] * s2 + t->w7[2] * s3
+                  + t->w7[3] * s4 + t->w7[4] * s5;
+        double q5 = t->w5[0] * f1 + t->w5[1] * s2 + t->w5[2] * s3
+                  + t->w5[3] * s4;
+        val[k] = vol * q7;
+        err[k] = fabs(vol * (q7 - q5));
+    }
+    /* Split the axis with the largest fourth difference.  When the
+     * differences are equal up to rounding (e.g. a polynomial of low degree)
+     * prefer the widest axis, so boxes do not become needles. */
+    double dmax = 0.0;
+    for (int i = 0; i < n; i++)
+        if (diff[i] > dmax)
+            dmax = diff[i];
+    int best = 0;
+    double best_d = -1.0, best_h = -1.0;
+    for (int i = 0; i < n; i++) {
+        double d = diff[i] > dmax * (1.0 - 1e-10) ? dmax : diff[i];
+        if (d > best_d || (d == best_d && h[i] > best_h)) {
+            best = i;
+            best_d = d;
+            best_h = h[i];
+        }
+    }
+    *split = best;
+}
+
+static void gm_destroy(pint_rule_impl *r)
+{
+    free(r->tables);
+    free(r);
+}
+
+pint_rule_impl *pint_rule_genz_malik_new(int n, int ncomp)
+{
+    pint_rule_impl *r = calloc(1, sizeof *r);
+    gm_tables *t = calloc(1, sizeof *t);
+    if (!r || !t) {
+        free(r);
+        free(t);
+        return NULL;
+    }
+    double dn = n;
+    t->l2 = sqrt(9.0 / 70.0);
+    t->l3 = t->l4 = sqrt(9.0 / 10.0);
+    t->l5 = sqrt(9.0 / 19.0);
+    t->ratio = (t->l2 / t->l3) * (t->l2 / t->l3);
+    t->w7[0] = (12824.0 - 9120.0 * dn + 400.0 * dn * dn) / 19683.0;
+    t->w7[1] = 980.0 / 6561.0;
+    t->w7[2] = (1820.0 - 400.0 * dn) / 19683.0;
+    t->w7[3] = 200.0 / 19683.0;
+    t->w7[4] = 6859.0 / 19683.0 / ldexp(1.0, n);
+    t->w5[0] = (729.0 - 950.0 * dn + 50.0 * dn * dn) / 729.0;
+    t->w5[1] = 245.0 / 486.0;
+    t->w5[2] = (265.0 - 100.0 * dn) / 1458.0;
+    t->w5[3] = 25.0 / 729.0;
+
+    r->id = PINT_RULE_GM;
+    r->kind = PINT_REGION_BOX;
+    r->ndim = n;
+    r->ncomp = ncomp;
+    r->npoints = ((size_t)1 << n) + 2 * (size_t)n * (size_t)n
+               + 2 * (size_t)n + 1;
+    r->points = gm_points;
+    r->apply = gm_apply;
+    r->work_size = (size_t)n;
+    r->destroy = gm_destroy;
+    r->tables = t;
+    return r;
+}

@@ -1,0 +1,68 @@
+/* rule.h -- private interface of the cubature rules.
+ *
+ * A rule is built once per (rule, ndim, ncomp) with pint_rule_new and then
+ * applied to many regions: it writes the evaluation points of a region,
+ * and from the integrand values at those points it computes the integral
+ * estimate, the error estimate and its split advice.  Rules know nothing of
+ * heaps or of how points get evaluated.
+ *
+ * Region geometry ("geom"), as the engine stores it:
+ *   box:     geom[0..n-1] = centre c, geom[n..2n-1] = half-widths h  (2n)
+ *   simplex: geom[v*n + i] = coordinate i of vertex v, v = 0..n   (n(n+1))
+ * "vol" is the region's volume (the engine tracks it: children of a split
+ * have half the parent's volume for both region kinds).
+ */
+#ifndef PINT_RULE_H
+#define PINT_RULE_H
+
+#include <stddef.h>
+#include "pint.h"
+
+enum pint_region_kind { PINT_REGION_BOX = 0, PINT_REGION_SIMPLEX = 1 };
+
+typedef struct pint_rule_impl pint_rule_impl;
+
+struct pint_rule_impl {
+    enum pint_rule id;
+    enum pint_region_kind kind;
+    int ndim, ncomp;
+    size_t npoints;             /* points per region */
+
+    /* Write the npoints evaluation points of the region into
+     * x[p * ndim + i]. */
+    void (*points)(const pint_rule_impl *r, const double *geom, double *x);
+
+    /* From f[p * ncomp + k] (the values at the points of `points`) compute
+     * val[k] and err[k] (err >= 0) for every component and the split advice:
+     * box: the axis to bisect; simplex: the edge to bisect, coded as
+     * a * (n + 1) + b with vertices a < b.  `work` is scratch space of
+     * work_size doubles owned by the caller. */
+    void (*apply)(const pint_rule_impl *r, const double *geom, double vol,
+                  const double *f, double *val, double *err, int *split,
+                  double *work);
+    size_t work_size;
+
+    void (*destroy)(pint_rule_impl *r);
+    void *tables;               /* private tables, built once */
+};
+
+/* Build a rule; on failure returns NULL and sets *status (PINT_ERR_INVALID
+ * with a reason in msg[msglen], or PINT_ERR_NOMEM). */
+pint_rule_impl *pint_rule_new(enum pint_rule id, int ndim, int ncomp,
+                              int *status, char *msg, size_t msglen);
+void pint_rule_free(pint_rule_impl *r);
+
+/* Constructors of the rule families (called by pint_rule_new after it
+ * checked the dimension range; they return NULL only when out of memory). */
+pint_rule_impl *pint_rule_genz_malik_new(int ndim, int ncomp);
+pint_rule_impl *pint_rule_gauss_kronrod_new(enum pint_rule id, int ncomp);
+pint_rule_impl *pint_rule_grundmann_moeller_new(enum pint_rule id, int ndim,
+                                                int ncomp);
+
+/* Dimension ranges (also in pint_rule_dims). */
+#define PINT_GM_MIN_DIM 2
+#define PINT_GM_MAX_DIM 20
+#define PINT_SIMPLEX_MIN_DIM 1
+#define PINT_SIMPLEX_MAX_DIM 20
+
+#endif /* PINT_RULE_H */

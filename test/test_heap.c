@@ -1,0 +1,124 @@
+/* test_heap.c -- region heap and pool invariants. */
+#include <stdlib.h>
+#include "testutil.h"
+#include "heap.h"
+#include "region.h"
+
+/* After every push and pop the top is the largest key present. */
+static void test_top_is_max(void)
+{
+    pint_region_pool *pool = pint_region_pool_new(1, 2);
+    pint_heap h;
+    pint_heap_init(&h);
+    unsigned s = 7u;
+    double live_max_err = 0.0;
+    int live = 0, violations = 0;
+    for (int op = 0; op < 20000; op++) {
+        s = s * 1664525u + 1013904223u;
+        if (live == 0 || (s >> 8) % 3 != 0) {
+            pint_region *r = pint_region_alloc(pool);
+            r->key = (double)((s >> 4) % 100000) / 7.0;
+            CU_ASSERT_EQUAL_FATAL(pint_heap_push(&h, r), 0);
+            live++;
+        } else {
+            pint_region *top = pint_heap_pop(&h);
+            /* nothing left in the heap may exceed what was popped */
+            for (size_t i = 0; i < h.size; i++)
+                if (h.items[i]->key > top->key)
+                    violations++;
+            pint_region_release(pool, top);
+            live--;
+        }
+        live_max_err = 0.0;
+        for (size_t i = 0; i < h.size; i++)
+            if (h.items[i]->key > live_max_err)
+                live_max_err = h.items[i]->key;
+        if (h.size)
+            CU_ASSERT_EQUAL(pint_heap_top(&h)->key, live_max_err);
+    }
+    CU_ASSERT_EQUAL(violations, 0);
+    CU_ASSERT_EQUAL((int)h.size, live);
+    /* popping everything yields keys in non-increasing order */
+    double prev = INFINITY;
+    int ordered = 1;
+    pint_region *r;
+    while ((r = pint_heap_pop(&h))) {
+        if (r->key > prev)
+            ordered = 0;
+        prev = r->key;
+        pint_region_release(pool, r);
+    }
+    CU_ASSERT(ordered);
+    CU_ASSERT_PTR_NULL(pint_heap_pop(&h));
+    pint_heap_destroy(&h);
+    pint_region_pool_free(pool);
+}
+
+/* Pool records are distinct, writable and recycled. */
+static void test_pool_records(void)
+{
+    int ncomp = 3;
+    size_t glen = 8;
+    pint_region_pool *pool = pint_region_pool_new(ncomp, glen);
+    enum { N = 5000 };
+    pint_region **recs = malloc(N * sizeof *recs);
+    for (int i = 0; i < N; i++) {
+        recs[i] = pint_region_alloc(pool);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(recs[i]);
+        for (size_t j = 0; j < 2 * (size_t)ncomp + glen; j++)
+            recs[i]->data[j] = i + 0.5 * (double)j;
+        recs[i]->key = i;
+    }
+    int intact = 1;
+    for (int i = 0; i < N; i++)
+        for (size_t j = 0; j < 2 * (size_t)ncomp + glen; j++)
+            if (recs[i]->data[j] != i + 0.5 * (double)j)
+                intact = 0;
+    CU_ASSERT(intact);
+    pint_region *released = recs[N - 1];
+    pint_region_release(pool, released);
+    CU_ASSERT_PTR_EQUAL(pint_region_alloc(pool), released);
+    free(recs);
+    pint_region_pool_free(pool);
+}
+
+static void test_box_split(void)
+{
+    double g[4] = { 0.5, 2.0, 0.5, 1.0 }, g1[4], g2[4];
+    pint_region_split(PINT_REGION_BOX, 2, 1, g, g1, g2);
+    CU_ASSERT_EQUAL(g1[1], 1.5);
+    CU_ASSERT_EQUAL(g2[1], 2.5);
+    CU_ASSERT_EQUAL(g1[3], 0.5);
+    CU_ASSERT_EQUAL(g2[3], 0.5);
+    CU_ASSERT_EQUAL(g1[0], 0.5);
+    CU_ASSERT_EQUAL(g1[2], 0.5);
+}
+
+static void test_simplex_split_and_volume(void)
+{
+    /* unit triangle, split edge (1,2) */
+    double v[6] = { 0, 0, 1, 0, 0, 1 }, c1[6], c2[6];
+    PT_ASSERT_CLOSE(pint_simplex_volume(2, v), 0.5, 1e-15);
+    pint_region_split(PINT_REGION_SIMPLEX, 2, 1 * 3 + 2, v, c1, c2);
+    PT_ASSERT_CLOSE(pint_simplex_volume(2, c1), 0.25, 1e-15);
+    PT_ASSERT_CLOSE(pint_simplex_volume(2, c2), 0.25, 1e-15);
+    CU_ASSERT_EQUAL(c1[4], 0.5);        /* vertex 2 moved to the midpoint */
+    CU_ASSERT_EQUAL(c1[5], 0.5);
+    CU_ASSERT_EQUAL(c2[2], 0.5);        /* vertex 1 moved to the midpoint */
+    double unit3[12] = { 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1 };
+    PT_ASSERT_CLOSE(pint_simplex_volume(3, unit3), 1.0 / 6.0, 1e-15);
+    double flat[6] = { 0, 0, 1, 1, 2, 2 };
+    CU_ASSERT_EQUAL(pint_simplex_volume(2, flat), 0.0);
+}
+
+int main(void)
+{
+    CU_TestInfo tests[] = {
+        { "heap top is the maximum after any push/pop", test_top_is_max },
+        { "pool records distinct and recycled", test_pool_records },
+        { "box bisection", test_box_split },
+        { "simplex edge bisection and volume", test_simplex_split_and_volume },
+        CU_TEST_INFO_NULL,
+    };
+    return pint_test_run("heap", tests);
+}

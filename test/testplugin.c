@@ -1,0 +1,49 @@
+/* testplugin.c -- integrands loaded by the test suite through --plugin. */
+#include <math.h>
+#include <stddef.h>
+
+/* x1 * x2 * ... : exact integral over [0,1]^n is 2^-n. */
+int prodx(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+{
+    (void)ctx;
+    double p = 1.0;
+    for (int i = 0; i < ndim; i++)
+        p *= x[i];
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = (k + 1) * p;
+    return 0;
+}
+
+/* Fails (returns 7) in the corner x1 > 0.9. */
+int fails_in_corner(int ndim, const double *x, int ncomp, double *fval,
+                    void *ctx)
+{
+    (void)ndim;
+    (void)ctx;
+    if (x[0] > 0.9)
+        return 7;
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = 1.0;
+    return 0;
+}
+
+/* NaN where x1 < 0.25. */
+int nan_somewhere(int ndim, const double *x, int ncomp, double *fval,
+                  void *ctx)
+{
+    (void)ndim;
+    (void)ctx;
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = x[0] < 0.25 ? NAN : 1.0;
+    return 0;
+}
+
+/* 1/x1: Inf is never reached by interior rules, but the integral diverges. */
+int inf_at_half(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+{
+    (void)ndim;
+    (void)ctx;
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = x[0] == 0.5 ? INFINITY : 1.0;
+    return 0;
+}
