@@ -1,2 +1,125 @@
-/* placeholder replaced below */
-int main(void) { return 0; }
+/* test_api.c -- the public C API only, linked against libpint.so as an
+ * embedding program would be (internal symbols are hidden). */
+#include <string.h>
+#include "testutil.h"
+#include <pint.h>
+
+/* The example of pint(3): f(x) = x1 x2 x3 over [0,1]^3 is 1/8. */
+static int my_f(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+{
+    double *calls = ctx;
+    double p = 1.0;
+    for (int i = 0; i < ndim; i++)
+        p *= x[i];
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = p;
+    *calls += 1;
+    return 0;
+}
+
+static void test_embedding_example(void)
+{
+    double calls = 0;
+    pint_function fn = { .ndim = 3, .ncomp = 1, .f = my_f, .ctx = &calls };
+    double lo[3] = { 0, 0, 0 }, hi[3] = { 1, 1, 1 };
+    pint_domain dom = pint_domain_box(lo, hi);
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.epsrel = 1e-8;
+    pint_result *res = pint_result_alloc(1);
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_CONVERGED);
+    PT_ASSERT_CLOSE(res->value[0], 0.125, 1e-14);
+    /* a cubic is integrated exactly by Genz-Malik: one region */
+    CU_ASSERT_EQUAL(res->regions, 1);
+    CU_ASSERT_EQUAL(res->evals, 8 + 18 + 6 + 1);
+    CU_ASSERT_EQUAL((long long)calls, res->evals);
+    CU_ASSERT_EQUAL(res->status, PINT_CONVERGED);
+    CU_ASSERT_EQUAL(res->rule, PINT_RULE_GM);
+    CU_ASSERT(res->seconds >= 0);
+    pint_result_free(res);
+}
+
+/* The batch form sees all points of a step at once and gives the same
+ * result as the one-point form. */
+static int batch_calls;
+static int my_batch(int ndim, size_t npts, const double *x, int ncomp,
+                    double *fval, void *ctx)
+{
+    (void)ctx;
+    batch_calls++;
+    for (size_t p = 0; p < npts; p++)
+        for (int k = 0; k < ncomp; k++)
+            fval[p * ncomp + k] = exp(-(k + 1) * x[p * ndim] * x[p * ndim + 1]);
+    return 0;
+}
+
+static int my_point(int ndim, const double *x, int ncomp, double *fval,
+                    void *ctx)
+{
+    (void)ndim;
+    (void)ctx;
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(-(k + 1) * x[0] * x[1]);
+    return 0;
+}
+
+static void test_batch_form(void)
+{
+    double lo[2] = { 0, 0 }, hi[2] = { 2, 1 };
+    pint_domain dom = pint_domain_box(lo, hi);
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.epsrel = 1e-10;
+    pint_result *a = pint_result_alloc(2), *b = pint_result_alloc(2);
+    pint_function fp = { .ndim = 2, .ncomp = 2, .f = my_point };
+    pint_function fb = { .ndim = 2, .ncomp = 2, .fbatch = my_batch };
+    CU_ASSERT_EQUAL(pint_integrate(&fp, &dom, &opt, a), PINT_CONVERGED);
+    batch_calls = 0;
+    CU_ASSERT_EQUAL(pint_integrate(&fb, &dom, &opt, b), PINT_CONVERGED);
+    for (int k = 0; k < 2; k++) {
+        CU_ASSERT_EQUAL(a->value[k], b->value[k]);
+        CU_ASSERT_EQUAL(a->error[k], b->error[k]);
+    }
+    CU_ASSERT_EQUAL(a->evals, b->evals);
+    /* one call for the first region, then one per subdivision step */
+    CU_ASSERT_EQUAL(batch_calls, (int)b->regions);
+    pint_result_free(a);
+    pint_result_free(b);
+}
+
+static void test_names(void)
+{
+    for (int r = PINT_RULE_AUTO; r < PINT_RULE_COUNT_; r++)
+        CU_ASSERT_EQUAL(pint_rule_from_name(pint_rule_name(r)), r);
+    CU_ASSERT_EQUAL(pint_rule_from_name("gk99"), -1);
+    CU_ASSERT_EQUAL(pint_rule_from_name(NULL), -1);
+    CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_CONVERGED), "converged");
+    CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_MAX_EVALS), "max-evals");
+    CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_MAX_REGIONS), "max-regions");
+    CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_ERR_INTEGRAND),
+                           "integrand-error");
+    CU_ASSERT_STRING_EQUAL(pint_version(), PINT_VERSION);
+    int lo, hi;
+    pint_rule_dims(PINT_RULE_GM, &lo, &hi);
+    CU_ASSERT(lo == 2 && hi >= 15);
+    pint_rule_dims(PINT_RULE_GK61, &lo, &hi);
+    CU_ASSERT(lo == 1 && hi == 1);
+    CU_ASSERT_PTR_NULL(pint_result_alloc(0));
+    pint_options opt;
+    pint_options_init(&opt);
+    CU_ASSERT_EQUAL(opt.epsabs, 0.0);
+    CU_ASSERT_EQUAL(opt.epsrel, 1e-6);
+    CU_ASSERT_EQUAL(opt.max_evals, 100000000LL);
+    CU_ASSERT_EQUAL(opt.max_regions, 10000000u);
+}
+
+int main(void)
+{
+    CU_TestInfo tests[] = {
+        { "embedding example of pint(3)", test_embedding_example },
+        { "batch form equals one-point form", test_batch_form },
+        { "names, versions and defaults", test_names },
+        CU_TEST_INFO_NULL,
+    };
+    return pint_test_run("api", tests);
+}

@@ -1,2 +1,298 @@
-/* placeholder replaced below */
-int main(void) { return 0; }
+/* test_cli.c -- the pint command as a user runs it: output, exit codes and
+ * the one-line errors on bad input.  The binary, the test plug-in and the
+ * source tree come from the environment set by `make check`. */
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "testutil.h"
+
+extern char **environ;
+
+typedef struct {
+    int status;                 /* exit code, or -1 when killed */
+    char out[16384];
+    char err[4096];
+} run_result;
+
+static const char *env_or_die(const char *name)
+{
+    const char *v = getenv(name);
+    if (!v) {
+        fprintf(stderr, "%s is not set: run through `make check`\n", name);
+        exit(2);
+    }
+    return v;
+}
+
+static void slurp(int fd, char *buf, size_t len)
+{
+    lseek(fd, 0, SEEK_SET);
+    ssize_t n = read(fd, buf, len - 1);
+    buf[n > 0 ? n : 0] = '\0';
+    close(fd);
+}
+
+/* Run pint with the NULL-terminated arguments. */
+static void run_pint(run_result *r, ...)
+{
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)env_or_die("PINT");
+    va_list ap;
+    va_start(ap, r);
+    const char *a;
+    while ((a = va_arg(ap, const char *)) && argc < 63)
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+
+    char out_name[] = "/tmp/pint-cli-out-XXXXXX";
+    char err_name[] = "/tmp/pint-cli-err-XXXXXX";
+    int out_fd = mkstemp(out_name), err_fd = mkstemp(err_name);
+    unlink(out_name);
+    unlink(err_name);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+    posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+    pid_t pid;
+    int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
+    int ws;
+    waitpid(pid, &ws, 0);
+    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    slurp(out_fd, r->out, sizeof r->out);
+    slurp(err_fd, r->err, sizeof r->err);
+}
+
+/* A bad input: exit 2, nothing on stdout, one line on stderr that starts
+ * with "pint: error:" and names the problem. */
+static void expect_error(const run_result *r, const char *needle)
+{
+    size_t len = strlen(r->err);
+    int one_line = len > 0 && r->err[len - 1] == '\n'
+                   && strchr(r->err, '\n') == r->err + len - 1;
+    if (r->status != 2 || !strstr(r->err, needle) || !one_line || r->out[0])
+        fprintf(stderr, "\n  exit %d, stderr '%s' (wanted '%s'), stdout '%.60s'\n",
+                r->status, r->err, needle, r->out);
+    CU_ASSERT_EQUAL(r->status, 2);
+    CU_ASSERT(strncmp(r->err, "pint: error: ", 13) == 0);
+    CU_ASSERT(strstr(r->err, needle) != NULL);
+    CU_ASSERT(one_line);
+    CU_ASSERT_STRING_EQUAL(r->out, "");
+}
+
+/* The first number of the JSON array field `key`. */
+static double json_first(const char *json, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\": [", key);
+    const char *p = strstr(json, pat);
+    return p ? strtod(p + strlen(pat), NULL) : NAN;
+}
+
+static double json_nth(const char *json, const char *key, int n)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\": [", key);
+    const char *p = strstr(json, pat);
+    if (!p)
+        return NAN;
+    p += strlen(pat);
+    for (int i = 0; i < n; i++) {
+        p = strchr(p, ',');
+        if (!p)
+            return NAN;
+        p++;
+    }
+    return strtod(p, NULL);
+}
+
+static void test_help_version_list(void)
+{
+    run_result r;
+    run_pint(&r, "--help", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "Usage: pint") != NULL);
+    CU_ASSERT(strstr(r.out, "--max-regions") != NULL);
+    run_pint(&r, "--version", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strncmp(r.out, "pint ", 5) == 0);
+    run_pint(&r, "--list", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    for (int f = 1; f <= 6; f++) {
+        char name[8];
+        snprintf(name, sizeof name, "genz%d", f);
+        CU_ASSERT(strstr(r.out, name) != NULL);
+    }
+}
+
+/* The acceptance run: genz4 at d = 5, er = 1e-6, JSON. */
+static void test_json_genz4(void)
+{
+    run_result r;
+    run_pint(&r, "--json", "-f", "genz4", "-d", "5", "--er", "1e-6", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    double v = json_first(r.out, "value"), e = json_first(r.out, "error");
+    double x = json_first(r.out, "exact");
+    CU_ASSERT(fabs(v - x) <= e);
+    CU_ASSERT(e <= 1e-6 * fabs(v));
+    static const char *fields[] = {
+        "\"evals\": ", "\"regions\": ", "\"status\": \"converged\"",
+        "\"seconds\": ", "\"ranks\": 1", "\"function\": \"genz4\"",
+        "\"dim\": 5", "\"rule\": \"gm\"",
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        CU_ASSERT(strstr(r.out, fields[i]) != NULL);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+}
+
+static void test_plain_table(void)
+{
+    run_result r;
+    run_pint(&r, "-f", "genz1", "-d", "3", "--er", "1e-8", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    static const char *labels[] = { "value", "error est.", "exact",
+                                    "true error", "evaluations", "regions",
+                                    "seconds", "status       converged" };
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+        CU_ASSERT(strstr(r.out, labels[i]) != NULL);
+}
+
+static void test_limit_exit_code(void)
+{
+    run_result r;
+    run_pint(&r, "--json", "-f", "genz2", "-d", "5", "--max-evals", "1000",
+             NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(strstr(r.out, "\"status\": \"max-evals\"") != NULL);
+    run_pint(&r, "-f", "genz2", "-d", "5", "--er", "1e-9", "--max-regions",
+             "30", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(strstr(r.out, "max-regions") != NULL);
+}
+
+static void test_bad_options(void)
+{
+    run_result r;
+    run_pint(&r, "--bogus", NULL);
+    expect_error(&r, "unknown option '--bogus'");
+    run_pint(&r, "-f", "nosuch", "-d", "2", NULL);
+    expect_error(&r, "unknown integrand 'nosuch'");
+    run_pint(&r, "-f", "genz1", NULL);
+    expect_error(&r, "dimension");
+    run_pint(&r, "-f", "genz1", "-d", "0", NULL);
+    expect_error(&r, "--dim");
+    run_pint(&r, "-f", "genz1", "-d", "two", NULL);
+    expect_error(&r, "--dim");
+    run_pint(&r, "-f", "genz1", "-d", NULL);
+    expect_error(&r, "needs a value");
+    run_pint(&r, "-f", "genz1", "-d", "2", "stray", NULL);
+    expect_error(&r, "unexpected argument 'stray'");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--rule", "gk21", NULL);
+    expect_error(&r, "rule gk21 needs dimension 1..1");
+    run_pint(&r, "-f", "genz1", "-d", "25", NULL);
+    expect_error(&r, "rule gm needs dimension 2..20");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--rule", "gauss", NULL);
+    expect_error(&r, "unknown rule 'gauss'");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--lo", "1", "--hi", "0", NULL);
+    expect_error(&r, "lower bound must be below upper bound on axis 1");
+    run_pint(&r, "-f", "genz1", "-d", "3", "--lo", "0,0", NULL);
+    expect_error(&r, "give 2 values but the dimension is 3");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--hi", "1,,2", NULL);
+    expect_error(&r, "--hi");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--er", "abc", NULL);
+    expect_error(&r, "--er must be a finite number >= 0, got 'abc'");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--ea", "-1", NULL);
+    expect_error(&r, "--ea must be a finite number >= 0");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--er", "nan", NULL);
+    expect_error(&r, "--er");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--er", "0", NULL);
+    expect_error(&r, "both zero");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--max-evals", "0", NULL);
+    expect_error(&r, "--max-evals");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--max-regions", "1.5", NULL);
+    expect_error(&r, "--max-regions");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--difficulty", "0", NULL);
+    expect_error(&r, "--difficulty");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--seed", "-3", NULL);
+    expect_error(&r, "--seed");
+    run_pint(&r, "-f", "vec3", "-d", "2", "--ncomp", "2", NULL);
+    expect_error(&r, "does not match");
+    run_pint(&r, "-d", "2", NULL);
+    expect_error(&r, "no integrand");
+}
+
+static void test_simplex_files(void)
+{
+    const char *src = env_or_die("PINT_SRCDIR");
+    char unit3[1024], cube2[1024], bad[1024];
+    snprintf(unit3, sizeof unit3, "%s/test/data/unit3.simplex", src);
+    snprintf(cube2, sizeof cube2, "%s/test/data/cube2.simplex", src);
+    snprintf(bad, sizeof bad, "%s/test/data/bad.simplex", src);
+    run_result r;
+    run_pint(&r, "--json", "-f", "explin", "--simplex", unit3, "--er",
+             "1e-11", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    double v = json_first(r.out, "value"), x = json_first(r.out, "exact");
+    CU_ASSERT(fabs(v - x) <= 1e-10 * x);
+    CU_ASSERT(strstr(r.out, "\"domain\": \"simplices\"") != NULL);
+    run_pint(&r, "--json", "-f", "one", "--simplex", cube2, NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    PT_ASSERT_CLOSE(json_first(r.out, "value"), 1.0, 1e-14);
+    run_pint(&r, "-f", "one", "--simplex", bad, NULL);
+    expect_error(&r, "bad.simplex:3: not a number: 'x'");
+    run_pint(&r, "-f", "one", "--simplex", "/nonexistent/file", NULL);
+    expect_error(&r, "cannot open simplex file");
+    run_pint(&r, "-f", "one", "-d", "2", "--simplex", unit3, NULL);
+    expect_error(&r, "has dimension 3 but --dim is 2");
+    run_pint(&r, "-f", "one", "--simplex", unit3, "--rule", "gm", NULL);
+    expect_error(&r, "does not apply");
+}
+
+static void test_plugins(void)
+{
+    const char *so = env_or_die("PINT_PLUGIN");
+    run_result r;
+    run_pint(&r, "--json", "--plugin", so, "-f", "prodx", "-d", "3",
+             "--ncomp", "2", "--er", "1e-10", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    PT_ASSERT_CLOSE(json_nth(r.out, "value", 0), 0.125, 1e-13);
+    PT_ASSERT_CLOSE(json_nth(r.out, "value", 1), 0.25, 1e-13);
+    CU_ASSERT(strstr(r.out, "\"exact\"") == NULL);
+    run_pint(&r, "--plugin", "/nonexistent/lib.so", "-f", "f", "-d", "2", NULL);
+    expect_error(&r, "cannot load plug-in '/nonexistent/lib.so'");
+    run_pint(&r, "--plugin", so, "-f", "no_such_symbol", "-d", "2", NULL);
+    expect_error(&r, "has no symbol 'no_such_symbol'");
+    run_pint(&r, "--plugin", so, "-f", "fails_in_corner", "-d", "2", NULL);
+    expect_error(&r, "integrand returned error code 7 at x = (");
+    run_pint(&r, "--plugin", so, "-f", "nan_somewhere", "-d", "2", NULL);
+    expect_error(&r, "integrand returned NaN in component 1");
+    /* --json still prints one object, with the status and no numbers */
+    run_pint(&r, "--json", "--plugin", so, "-f", "nan_somewhere", "-d", "2",
+             NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.out, "\"status\": \"integrand-error\"") != NULL);
+    CU_ASSERT(strstr(r.out, "\"value\": [null]") != NULL);
+}
+
+int main(void)
+{
+    CU_TestInfo tests[] = {
+        { "help, version, list", test_help_version_list },
+        { "--json genz4 d=5 converges within its estimate", test_json_genz4 },
+        { "plain table is labelled", test_plain_table },
+        { "limits exit with 1", test_limit_exit_code },
+        { "bad options: one line, exit 2", test_bad_options },
+        { "simplex files", test_simplex_files },
+        { "plug-ins", test_plugins },
+        CU_TEST_INFO_NULL,
+    };
+    return pint_test_run("cli", tests);
+}
