@@ -38,6 +38,7 @@
 
 #include "pint.h"
 #include "integrands.h"
+#include "parse.h"
 
 enum { EXIT_CONVERGED = 0, EXIT_LIMIT = 1, EXIT_ERROR = 2 };
 
@@ -93,42 +94,6 @@ static int die(const char *fmt, const char *arg)
     return EXIT_ERROR;
 }
 
-/* A finite double, the whole string. */
-static int parse_double(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* A whole number in [lo, hi]; "1e7" is accepted, as pint accepts it. */
-static int parse_count(const char *s, double lo, double hi, double *out)
-{
-    double v;
-    if (parse_double(s, &v) != 0 || v != floor(v) || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* Seeds are 64-bit: digits only, as pint parses them. */
-static int parse_seed(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!*s || strspn(s, "0123456789") != strlen(s))
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno == ERANGE || *end != '\0')
-        return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
 /* JSON has no NaN or Inf: null for them, as pint prints them. */
 static void json_number(double v)
 {
@@ -163,7 +128,8 @@ int main(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     const char *name = NULL;
-    double dimv = 0, epsrel = 1e-6, difficulty = 1.0, max_evals = 1e8;
+    long long dimv = 0, max_evals = 100000000LL;
+    double epsrel = 1e-6, difficulty = 1.0;
     uint64_t seed = 1;
 
     opterr = 0;
@@ -174,26 +140,26 @@ int main(int argc, char **argv)
             name = optarg;
             break;
         case 'd':
-            if (parse_count(optarg, 1, 1000, &dimv) != 0)
+            if (pint_parse_count(optarg, 1, 1000, &dimv) != 0)
                 return die("-d must be a whole number >= 1, got '%s'", optarg);
             break;
         case OPT_ER:
-            if (parse_double(optarg, &epsrel) != 0 || epsrel < 0)
+            if (pint_parse_double(optarg, &epsrel) != 0 || epsrel < 0)
                 return die("--er must be a finite number >= 0, got '%s'",
                            optarg);
             break;
         case OPT_SEED:
-            if (parse_seed(optarg, &seed) != 0)
+            if (pint_parse_seed(optarg, &seed) != 0)
                 return die("--seed must be a whole number, got '%s'", optarg);
             break;
         case OPT_DIFFICULTY:
-            if (parse_double(optarg, &difficulty) != 0 || !(difficulty > 0))
+            if (pint_parse_double(optarg, &difficulty) != 0 || !(difficulty > 0))
                 return die("--difficulty must be a finite number > 0, "
                            "got '%s'", optarg);
             break;
         case OPT_MAX_EVALS:
             /* >= 1: hcubature reads maxEval 0 as "no limit" */
-            if (parse_count(optarg, 1, 9e18, &max_evals) != 0)
+            if (pint_parse_count(optarg, 1, 9e18, &max_evals) != 0)
                 return die("--max-evals must be a whole number >= 1, "
                            "got '%s'", optarg);
             break;
@@ -262,7 +228,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < ncomp; k++)
         if (!(err[k] <= epsrel * fabs(val[k])))
             converged = 0;
-    if ((double)ctx.evals < max_evals)
+    if (ctx.evals < max_evals)
         converged = 1;
 
     /* the family's own name: plain ASCII, no escaping needed */
@@ -281,7 +247,7 @@ int main(int argc, char **argv)
     json_number(seconds);
     fputs(", \"epsabs\": 0, \"epsrel\": ", stdout);
     json_number(epsrel);
-    printf(", \"max_evals\": %.0f, \"seed\": %llu, \"difficulty\": ",
+    printf(", \"max_evals\": %lld, \"seed\": %llu, \"difficulty\": ",
            max_evals, (unsigned long long)seed);
     json_number(difficulty);
     fputs("}\n", stdout);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "parse.h"
 
 enum {
     OPT_NCOMP = 256, OPT_LO, OPT_HI, OPT_SIMPLEX, OPT_EA, OPT_ER,
@@ -85,42 +86,6 @@ static int set_err(char *msg, size_t len, const char *fmt, const char *a,
     return -1;
 }
 
-/* A finite double, the whole string. */
-static int parse_double(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* A whole number in [lo, hi]; "1e7" style is accepted for counts. */
-static int parse_count(const char *s, double lo, double hi, long long *out)
-{
-    double v;
-    if (parse_double(s, &v) != 0 || v != floor(v) || v < lo || v > hi)
-        return -1;
-    *out = (long long)v;
-    return 0;
-}
-
-/* Seeds are 64-bit: digits only, no rounding through a double. */
-static int parse_seed(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!*s || strspn(s, "0123456789") != strlen(s))
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno == ERANGE || *end != '\0')
-        return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
 /* "a" or "a,b,c" into vals; returns the count or -1. */
 static int parse_list(const char *s, double *vals, int max)
 {
@@ -132,7 +97,7 @@ static int parse_list(const char *s, double *vals, int max)
     char *save = NULL;
     for (char *tok = strtok_r(buf, ",", &save); tok;
          tok = strtok_r(NULL, ",", &save)) {
-        if (n >= max || parse_double(tok, &vals[n]) != 0)
+        if (n >= max || pint_parse_double(tok, &vals[n]) != 0)
             return -1;
         n++;
     }
@@ -152,13 +117,13 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
         cli->function = arg;
         return 0;
     case 'd':
-        if (parse_count(arg, 1, PINT_CLI_MAX_DIM, &n) != 0)
+        if (pint_parse_count(arg, 1, PINT_CLI_MAX_DIM, &n) != 0)
             return set_err(msg, len, "--dim must be a whole number "
                            "1..64, got '%s'%s", arg, "");
         cli->ndim = (int)n;
         return 0;
     case OPT_NCOMP:
-        if (parse_count(arg, 1, 1024, &n) != 0)
+        if (pint_parse_count(arg, 1, 1024, &n) != 0)
             return set_err(msg, len, "--ncomp must be a whole number "
                            "1..1024, got '%s'%s", arg, "");
         cli->ncomp = (int)n;
@@ -179,19 +144,19 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
         return 0;
     case OPT_EA:
     case OPT_ER:
-        if (parse_double(arg, &v) != 0 || v < 0)
+        if (pint_parse_double(arg, &v) != 0 || v < 0)
             return set_err(msg, len, "%s must be a finite number >= 0, "
                            "got '%s'", c == OPT_EA ? "--ea" : "--er", arg);
         *(c == OPT_EA ? &cli->opt.epsabs : &cli->opt.epsrel) = v;
         return 0;
     case OPT_MAX_EVALS:
-        if (parse_count(arg, 1, 9e18, &n) != 0)
+        if (pint_parse_count(arg, 1, 9e18, &n) != 0)
             return set_err(msg, len, "--max-evals must be a whole number "
                            ">= 1, got '%s'%s", arg, "");
         cli->opt.max_evals = n;
         return 0;
     case OPT_MAX_REGIONS:
-        if (parse_count(arg, 1, 9e18, &n) != 0)
+        if (pint_parse_count(arg, 1, 9e18, &n) != 0)
             return set_err(msg, len, "--max-regions must be a whole number "
                            ">= 1, got '%s'%s", arg, "");
         cli->opt.max_regions = (size_t)n;
@@ -205,12 +170,12 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
         return 0;
     }
     case OPT_SEED:
-        if (parse_seed(arg, &cli->seed) != 0)
+        if (pint_parse_seed(arg, &cli->seed) != 0)
             return set_err(msg, len, "--seed must be a whole number "
                            "0..18446744073709551615, got '%s'%s", arg, "");
         return 0;
     case OPT_DIFFICULTY:
-        if (parse_double(arg, &v) != 0 || !(v > 0))
+        if (pint_parse_double(arg, &v) != 0 || !(v > 0))
             return set_err(msg, len, "--difficulty must be a finite number "
                            "> 0, got '%s'%s", arg, "");
         cli->difficulty = v;

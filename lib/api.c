@@ -140,6 +140,10 @@ static int check_domain(const pint_domain *d, int n, pint_result *res)
                     (int)d->kind);
     if (d->nsimplices < 1 || !d->vertices)
         return fail(res, PINT_ERR_INVALID, "simplex domain without simplices");
+    if (n > PINT_SIMPLEX_MAX_DIM)
+        return fail(res, PINT_ERR_INVALID,
+                    "simplex domains need dimension %d..%d, got %d",
+                    PINT_SIMPLEX_MIN_DIM, PINT_SIMPLEX_MAX_DIM, n);
     size_t len = (size_t)n * (size_t)(n + 1);
     for (size_t s = 0; s < d->nsimplices; s++) {
         const double *v = d->vertices + s * len;

@@ -18,6 +18,12 @@ int pint_heap_reserve(pint_heap *h, size_t cap)
 {
     if (cap <= h->cap)
         return 0;
+    /* grow geometrically: callers reserve one slot per step, and growing
+     * by exactly that would realloc (and copy) on every step */
+    if (cap < 2 * h->cap)
+        cap = 2 * h->cap;
+    if (cap < 64)
+        cap = 64;
     pint_region **p = realloc(h->items, cap * sizeof *p);
     if (!p)
         return -1;
@@ -28,8 +34,7 @@ int pint_heap_reserve(pint_heap *h, size_t cap)
 
 int pint_heap_push(pint_heap *h, pint_region *r)
 {
-    if (h->size == h->cap
-        && pint_heap_reserve(h, h->cap ? 2 * h->cap : 64) != 0)
+    if (h->size == h->cap && pint_heap_reserve(h, h->size + 1) != 0)
         return -1;
     size_t i = h->size++;
     /* sift up: move the hole towards the root while the parent is smaller */

@@ -17,7 +17,8 @@ typedef struct {
 
 void pint_heap_init(pint_heap *h);
 void pint_heap_destroy(pint_heap *h);
-/* 0 on success, -1 when out of memory (the heap is unchanged). */
+/* Room for at least cap regions (grown geometrically): 0 on success, -1
+ * when out of memory (the heap is unchanged). */
 int pint_heap_reserve(pint_heap *h, size_t cap);
 int pint_heap_push(pint_heap *h, pint_region *r);
 /* The region with the largest key, or NULL when empty. */

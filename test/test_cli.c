@@ -156,7 +156,7 @@ static void test_json_genz4(void)
 static void test_plain_table(void)
 {
     run_result r;
-    run_pint(&r, "-f", "genz1", "-d", "3", "--er", "1e-8", NULL);
+    run_pint(&r, "-f", "genz1", "-d", "3", "--er", "1e-6", NULL);
     CU_ASSERT_EQUAL(r.status, 0);
     static const char *labels[] = { "value", "error est.", "exact",
                                     "true error", "evaluations", "regions",

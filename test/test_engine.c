@@ -371,6 +371,12 @@ static void test_invalid_input(void)
     tri = pint_domain_simplices(1, ok);
     expect_invalid(&fn, &tri, &opt, "does not apply");
     pint_options_init(&opt);
+    double big[22 * 21] = { 0 };
+    for (int v = 1; v <= 21; v++)
+        big[v * 21 + v - 1] = 1;
+    fn.ndim = 21;
+    pint_domain big_simplex = pint_domain_simplices(1, big);
+    expect_invalid(&fn, &big_simplex, &opt, "simplex domains need dimension 1..20");
     fn.ndim = 0;
     expect_invalid(&fn, &box, &opt, "dimension");
     fn.ndim = 21;

@@ -54,6 +54,24 @@ static void test_top_is_max(void)
     pint_region_pool_free(pool);
 }
 
+/* Reserving one more slot at a time must not reallocate every time. */
+static void test_reserve_is_geometric(void)
+{
+    pint_heap h;
+    pint_heap_init(&h);
+    int grows = 0;
+    size_t cap = 0;
+    for (size_t n = 1; n <= 100000; n++) {
+        CU_ASSERT_EQUAL_FATAL(pint_heap_reserve(&h, n), 0);
+        CU_ASSERT(h.cap >= n);
+        if (h.cap != cap)
+            grows++;
+        cap = h.cap;
+    }
+    CU_ASSERT(grows <= 12);
+    pint_heap_destroy(&h);
+}
+
 /* Pool records are distinct, writable and recycled. */
 static void test_pool_records(void)
 {
@@ -116,6 +134,7 @@ int main(void)
     CU_TestInfo tests[] = {
         { "heap top is the maximum after any push/pop", test_top_is_max },
         { "pool records distinct and recycled", test_pool_records },
+        { "reserve grows geometrically", test_reserve_is_geometric },
         { "box bisection", test_box_split },
         { "simplex edge bisection and volume", test_simplex_split_and_volume },
         CU_TEST_INFO_NULL,
