@@ -23,17 +23,20 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
     fprintf(out, "regions      %zu\n", res->regions);
     fprintf(out, "seconds      %.3f\n", res->seconds);
     fprintf(out, "ranks        %d\n\n", rep->ranks);
-    fprintf(out, "%4s  %-23s %-10s", "comp", "value", "error est.");
+    /* the last column is not padded: no trailing blanks */
     if (rep->exact)
-        fprintf(out, "  %-23s %-10s", "exact", "true error");
-    fprintf(out, "\n");
+        fprintf(out, "%4s  %-23s %-10s  %-23s %s\n", "comp", "value",
+                "error est.", "exact", "true error");
+    else
+        fprintf(out, "%4s  %-23s %s\n", "comp", "value", "error est.");
     for (int k = 0; k < res->ncomp; k++) {
-        fprintf(out, "%4d  %-23.15e %-10.2e", k + 1, res->value[k],
-                res->error[k]);
         if (rep->exact)
-            fprintf(out, "  %-23.15e %-10.2e", rep->exact[k],
+            fprintf(out, "%4d  %-23.15e %-10.2e  %-23.15e %.2e\n", k + 1,
+                    res->value[k], res->error[k], rep->exact[k],
                     fabs(res->value[k] - rep->exact[k]));
-        fprintf(out, "\n");
+        else
+            fprintf(out, "%4d  %-23.15e %.2e\n", k + 1, res->value[k],
+                    res->error[k]);
     }
     if (res->status != PINT_CONVERGED && res->message[0])
         fprintf(out, "\nnote: %s\n", res->message);

@@ -19,43 +19,45 @@ typedef struct {
     double ratio;               /* (l2/l3)^2 for the fourth difference */
 } gm_tables;
 
+/* Start a point at the centre: every generator moves one to four axes. */
+static double *centre_point(double *p, const double *c, int n)
+{
+    for (int k = 0; k < n; k++)
+        p[k] = c[k];
+    return p;
+}
+
 static void gm_points(const pint_rule_impl *r, const double *g, double *x)
 {
     const gm_tables *t = r->tables;
     int n = r->ndim;
     const double *c = g, *h = g + n;
     double *p = x;
-#define NEXT_POINT() (p += n)
-#define COPY_CENTRE() for (int k = 0; k < n; k++) p[k] = c[k]
-    COPY_CENTRE();
-    NEXT_POINT();
+    centre_point(p, c, n);
+    p += n;
     const double lam[2] = { t->l2, t->l3 };
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < n; i++) {
-            COPY_CENTRE();
-            p[i] = c[i] + lam[s] * h[i];
-            NEXT_POINT();
-            COPY_CENTRE();
-            p[i] = c[i] - lam[s] * h[i];
-            NEXT_POINT();
+            centre_point(p, c, n)[i] = c[i] + lam[s] * h[i];
+            p += n;
+            centre_point(p, c, n)[i] = c[i] - lam[s] * h[i];
+            p += n;
         }
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             for (int sg = 0; sg < 4; sg++) {
-                COPY_CENTRE();
+                centre_point(p, c, n);
                 p[i] = c[i] + ((sg & 1) ? -t->l4 : t->l4) * h[i];
                 p[j] = c[j] + ((sg & 2) ? -t->l4 : t->l4) * h[j];
-                NEXT_POINT();
+                p += n;
             }
-    /* the 2^n corner points: bit i of the counter gives the sign of axis i */
+    /* the 2^n corner points: bit k of the counter gives the sign of axis k */
     unsigned long corners = 1UL << n;
     for (unsigned long m = 0; m < corners; m++) {
         for (int k = 0; k < n; k++)
             p[k] = c[k] + (((m >> k) & 1) ? -t->l5 : t->l5) * h[k];
-        NEXT_POINT();
+        p += n;
     }
-#undef NEXT_POINT
-#undef COPY_CENTRE
 }
 
 static void gm_apply(const pint_rule_impl *r, const double *g, double vol,
