@@ -15,7 +15,9 @@
 enum {
     OPT_NCOMP = 256, OPT_LO, OPT_HI, OPT_SIMPLEX, OPT_EA, OPT_ER,
     OPT_MAX_EVALS, OPT_MAX_REGIONS, OPT_RULE, OPT_SEED, OPT_DIFFICULTY,
-    OPT_PLUGIN, OPT_LIST, OPT_JSON, OPT_VERSION
+    OPT_PLUGIN, OPT_LIST, OPT_JSON, OPT_VERSION, OPT_DEDICATED,
+    OPT_UPDATE_EVALS, OPT_LB_REGIONS, OPT_COST_US, OPT_SPIN_US, OPT_VERIFY,
+    OPT_VERBOSE
 };
 
 static const struct option long_options[] = {
@@ -37,6 +39,13 @@ static const struct option long_options[] = {
     { "json", no_argument, NULL, OPT_JSON },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, OPT_VERSION },
+    { "dedicated-controller", no_argument, NULL, OPT_DEDICATED },
+    { "update-evals", required_argument, NULL, OPT_UPDATE_EVALS },
+    { "lb-regions", required_argument, NULL, OPT_LB_REGIONS },
+    { "cost-us", required_argument, NULL, OPT_COST_US },
+    { "spin-us", required_argument, NULL, OPT_SPIN_US },
+    { "verify", no_argument, NULL, OPT_VERIFY },
+    { "verbose", no_argument, NULL, OPT_VERBOSE },
     { NULL, 0, NULL, 0 },
 };
 
@@ -69,8 +78,18 @@ void pint_cli_usage(FILE *out)
 "                        simplex5, simplex7, simplex9 (default: gk21 in 1-D,\n"
 "                        gm on boxes, simplex7 on simplices)\n"
 "\n"
+"Parallel runs (mpirun -np P pint ...):\n"
+"      --dedicated-controller  rank 0 only controls (default: it works too)\n"
+"      --update-evals N  evaluations between a worker's updates (default:\n"
+"                        8 subdivisions)\n"
+"      --lb-regions K    regions per load-balancing transfer (default 4)\n"
+"      --verify          audit at the end that every region is counted once\n"
+"      --cost-us X       benchmarking aid: each evaluation sleeps X us\n"
+"      --spin-us X       benchmarking aid: each evaluation burns X us of CPU\n"
+"\n"
 "Output:\n"
 "      --json            one JSON object on stdout\n"
+"      --verbose         per-rank statistics after the result\n"
 "      --list            list the built-in integrands\n"
 "  -h, --help            this help\n"
 "      --version         print the version\n"
@@ -182,6 +201,30 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
         return 0;
     case OPT_PLUGIN:
         cli->plugin = arg;
+        return 0;
+    case OPT_DEDICATED: cli->opt.dedicated_controller = 1; return 0;
+    case OPT_VERIFY: cli->opt.verify = 1; return 0;
+    case OPT_VERBOSE: cli->verbose = 1; return 0;
+    case OPT_UPDATE_EVALS:
+        if (pint_parse_count(arg, 1, 9e18, &n) != 0)
+            return set_err(msg, len, "--update-evals must be a whole number "
+                           ">= 1, got '%s'%s", arg, "");
+        cli->opt.update_evals = n;
+        return 0;
+    case OPT_LB_REGIONS:
+        if (pint_parse_count(arg, 1, 1e6, &n) != 0)
+            return set_err(msg, len, "--lb-regions must be a whole number "
+                           "1..1000000, got '%s'%s", arg, "");
+        cli->opt.lb_regions = (int)n;
+        return 0;
+    case OPT_COST_US:
+    case OPT_SPIN_US:
+        if (pint_parse_double(arg, &v) != 0 || v < 0 || v > 1e7)
+            return set_err(msg, len, "%s must be a number of microseconds "
+                           "0..1e7, got '%s'",
+                           c == OPT_COST_US ? "--cost-us" : "--spin-us", arg);
+        cli->opt.cost_us = v;
+        cli->opt.cost_spin = c == OPT_SPIN_US;
         return 0;
     case OPT_LIST: cli->list = 1; return 0;
     case OPT_JSON: cli->json = 1; return 0;

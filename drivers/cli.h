@@ -20,7 +20,7 @@ typedef struct {
     pint_options opt;
     uint64_t seed;
     double difficulty;
-    int json, list, help, version;
+    int json, list, help, version, verbose;
 } pint_cli;
 
 /* Parse argv into cli.  Returns 0, or -1 with a one-line reason in msg. */

@@ -107,7 +107,28 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
                 (unsigned long long)cli->seed);
         json_number(out, cli->difficulty);
     }
+    fputs(", \"rank_evals\": [", out);
+    for (int r = 0; r < res->nranks; r++)
+        fprintf(out, "%s%lld", r ? ", " : "", res->rank_evals[r]);
+    fputs("], \"rank_idle_seconds\": ", out);
+    json_array(out, res->rank_idle, res->nranks);
+    fprintf(out, ", \"transfers\": %lld, \"regions_moved\": %lld"
+            ", \"controller_messages\": %lld", res->transfers,
+            res->regions_moved, res->controller_messages);
+    if (cli->opt.verify)
+        fprintf(out, ", \"verified\": %s", res->verified == 1 ? "true" : "false");
     fputs(", \"message\": ", out);
     json_string(out, res->message);
     fputs("}\n", out);
+}
+
+void pint_print_ranks(FILE *out, const pint_result *res)
+{
+    fprintf(out, "\n%4s  %14s  %12s\n", "rank", "evaluations", "idle seconds");
+    for (int r = 0; r < res->nranks; r++)
+        fprintf(out, "%4d  %14lld  %12.3f\n", r, res->rank_evals[r],
+                res->rank_idle[r]);
+    fprintf(out, "transfers %lld (regions moved %lld), controller messages "
+            "%lld\n", res->transfers, res->regions_moved,
+            res->controller_messages);
 }

@@ -17,5 +17,7 @@ typedef struct {
 
 void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res);
 void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res);
+/* Per-rank statistics as a table (--verbose). */
+void pint_print_ranks(FILE *out, const pint_result *res);
 
 #endif

@@ -1,8 +1,12 @@
-/* pint.c -- the pint command: integrate a built-in or plug-in integrand.
+/* pint.c -- the pint command: integrate a built-in or plug-in integrand,
+ * on one rank or under mpirun on many (every rank runs this program; rank
+ * 0 prints).
  *
  * Exit status: 0 converged, 1 a limit was reached first, 2 bad input or
- * integrand failure (one line on stderr naming the problem).
+ * integrand failure (one line on stderr naming the problem, from rank 0;
+ * every rank exits with the same status).
  */
+#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +16,6 @@
 #include "output.h"
 
 enum { EXIT_CONVERGED = 0, EXIT_LIMIT = 1, EXIT_ERROR = 2 };
-
-static int error_exit(const char *msg)
-{
-    fprintf(stderr, "pint: error: %s\n", msg);
-    return EXIT_ERROR;
-}
 
 static void list_integrands(void)
 {
@@ -63,111 +61,161 @@ static void expand_bounds(pint_cli *cli)
     }
 }
 
-int main(int argc, char **argv)
-{
+/* Everything a run needs, built the same way on every rank. */
+typedef struct {
     pint_cli cli;
-    char msg[512];
-    if (pint_cli_parse(argc, argv, &cli, msg, sizeof msg) != 0)
-        return error_exit(msg);
-    if (cli.help) {
-        pint_cli_usage(stdout);
-        return 0;
-    }
-    if (cli.version) {
-        printf("pint %s\n", pint_version());
-        return 0;
-    }
-    if (cli.list) {
-        list_integrands();
-        return 0;
-    }
-    if (!cli.function)
-        return error_exit("no integrand: give -f NAME (see --list)");
-
-    /* the domain */
-    double *verts = NULL;
-    size_t nsimplices = 0;
+    double *verts;
     pint_domain dom;
-    if (cli.simplex_file) {
-        if (cli.nlo || cli.nhi)
-            return error_exit("--simplex and --lo/--hi exclude each other");
-        verts = pint_read_simplex_file(cli.simplex_file, &cli.ndim,
-                                       &nsimplices, msg, sizeof msg);
-        if (!verts)
-            return error_exit(msg);
-        dom = pint_domain_simplices(nsimplices, verts);
-    } else {
-        if (resolve_dim(&cli, msg, sizeof msg) != 0)
-            return error_exit(msg);
-        expand_bounds(&cli);
-        dom = pint_domain_box(cli.lo, cli.hi);
-    }
-
-    /* the integrand */
-    pint_plugin *plugin = NULL;
-    pint_testfn *tf = NULL;
+    pint_plugin *plugin;
+    pint_testfn *tf;
     pint_function fn;
-    int status = EXIT_ERROR;
-    pint_result *res = NULL;
-    double *exact = NULL;
-    if (cli.plugin) {
-        plugin = pint_plugin_open(cli.plugin, cli.function, msg, sizeof msg);
-        if (!plugin)
-            goto out_error;
-        fn = (pint_function){ .ndim = cli.ndim,
-                              .ncomp = cli.ncomp ? cli.ncomp : 1,
-                              .f = pint_plugin_integrand(plugin) };
+    pint_result *res;
+    double *exact;
+} problem;
+
+static int setup(problem *p, char *msg, size_t len)
+{
+    pint_cli *cli = &p->cli;
+    if (!cli->function) {
+        snprintf(msg, len, "no integrand: give -f NAME (see --list)");
+        return -1;
+    }
+    if (cli->simplex_file) {
+        size_t nsimplices = 0;
+        if (cli->nlo || cli->nhi) {
+            snprintf(msg, len, "--simplex and --lo/--hi exclude each other");
+            return -1;
+        }
+        p->verts = pint_read_simplex_file(cli->simplex_file, &cli->ndim,
+                                          &nsimplices, msg, len);
+        if (!p->verts)
+            return -1;
+        p->dom = pint_domain_simplices(nsimplices, p->verts);
     } else {
-        tf = pint_testfn_new(cli.function, cli.ndim, cli.seed, cli.difficulty,
-                             msg, sizeof msg);
-        if (!tf)
-            goto out_error;
-        fn = pint_testfn_function(tf);
-        if (cli.ncomp && cli.ncomp != fn.ncomp) {
-            snprintf(msg, sizeof msg, "integrand %s has %d component%s; "
-                     "--ncomp %d does not match", cli.function, fn.ncomp,
-                     fn.ncomp == 1 ? "" : "s", cli.ncomp);
-            goto out_error;
+        if (resolve_dim(cli, msg, len) != 0)
+            return -1;
+        expand_bounds(cli);
+        p->dom = pint_domain_box(cli->lo, cli->hi);
+    }
+    if (cli->plugin) {
+        p->plugin = pint_plugin_open(cli->plugin, cli->function, msg, len);
+        if (!p->plugin)
+            return -1;
+        p->fn = (pint_function){ .ndim = cli->ndim,
+                                 .ncomp = cli->ncomp ? cli->ncomp : 1,
+                                 .f = pint_plugin_integrand(p->plugin) };
+    } else {
+        p->tf = pint_testfn_new(cli->function, cli->ndim, cli->seed,
+                                cli->difficulty, msg, len);
+        if (!p->tf)
+            return -1;
+        p->fn = pint_testfn_function(p->tf);
+        if (cli->ncomp && cli->ncomp != p->fn.ncomp) {
+            snprintf(msg, len, "integrand %s has %d component%s; --ncomp %d "
+                     "does not match", cli->function, p->fn.ncomp,
+                     p->fn.ncomp == 1 ? "" : "s", cli->ncomp);
+            return -1;
         }
     }
-    res = pint_result_alloc(fn.ncomp);
-    exact = malloc((size_t)fn.ncomp * sizeof *exact);
-    if (!res || !exact) {
-        snprintf(msg, sizeof msg, "out of memory");
-        goto out_error;
+    p->res = pint_result_alloc(p->fn.ncomp);
+    p->exact = malloc((size_t)p->fn.ncomp * sizeof *p->exact);
+    if (!p->res || !p->exact) {
+        snprintf(msg, len, "out of memory");
+        return -1;
     }
-    int rc = pint_integrate(&fn, &dom, &cli.opt, res);
-    int have_exact = tf && pint_testfn_exact(tf, &dom, exact);
-    pint_report rep = { .cli = &cli, .function = cli.function,
-                        .ndim = cli.ndim,
-                        .domain = cli.simplex_file ? "simplices" : "box",
-                        .exact = have_exact ? exact : NULL, .ranks = 1 };
-    if (rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM) {
-        snprintf(msg, sizeof msg, "%s", res->message);
-        goto out_error;
-    }
-    if (rc == PINT_ERR_INTEGRAND || rc == PINT_ERR_NONFINITE) {
-        /* a machine reader still gets its one object, with no numbers */
-        if (cli.json)
-            pint_print_json(stdout, &rep, res);
-        snprintf(msg, sizeof msg, "%s", res->message);
-        goto out_error;
-    }
-    if (cli.json)
-        pint_print_json(stdout, &rep, res);
-    else
-        pint_print_text(stdout, &rep, res);
-    status = rc == PINT_CONVERGED ? EXIT_CONVERGED : EXIT_LIMIT;
-    goto out;
+    return 0;
+}
 
-out_error:
-    fprintf(stderr, "pint: error: %s\n", msg);
-    status = EXIT_ERROR;
-out:
-    free(exact);
-    pint_result_free(res);
-    pint_testfn_free(tf);
-    pint_plugin_close(plugin);
-    free(verts);
+/* All ranks learn whether any rank failed, and the first failure's
+ * message: a file or plug-in missing on one node stops every rank. */
+static int agree(int failed, char *msg, size_t len)
+{
+    int rank, size, first;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int mine = failed ? rank : size;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == size)
+        return 0;
+    MPI_Bcast(msg, (int)len, MPI_CHAR, first, MPI_COMM_WORLD);
+    return -1;
+}
+
+static void cleanup(problem *p)
+{
+    free(p->exact);
+    pint_result_free(p->res);
+    pint_testfn_free(p->tf);
+    pint_plugin_close(p->plugin);
+    free(p->verts);
+}
+
+static int run(int argc, char **argv, int rank)
+{
+    problem p;
+    memset(&p, 0, sizeof p);
+    char msg[512] = "";
+    int failed = pint_cli_parse(argc, argv, &p.cli, msg, sizeof msg) != 0;
+    if (!failed && !p.cli.help && !p.cli.version && !p.cli.list)
+        failed = setup(&p, msg, sizeof msg) != 0;
+    if (agree(failed, msg, sizeof msg) != 0) {
+        if (rank == 0)
+            fprintf(stderr, "pint: error: %s\n", msg);
+        cleanup(&p);
+        return EXIT_ERROR;
+    }
+    if (p.cli.help || p.cli.version || p.cli.list) {
+        if (rank == 0) {
+            if (p.cli.help)
+                pint_cli_usage(stdout);
+            else if (p.cli.version)
+                printf("pint %s\n", pint_version());
+            else
+                list_integrands();
+        }
+        cleanup(&p);
+        return EXIT_CONVERGED;
+    }
+
+    int rc = pint_integrate(&p.fn, &p.dom, &p.cli.opt, p.res);
+    int have_exact = p.tf && pint_testfn_exact(p.tf, &p.dom, p.exact);
+    pint_report rep = { .cli = &p.cli, .function = p.cli.function,
+                        .ndim = p.cli.ndim,
+                        .domain = p.cli.simplex_file ? "simplices" : "box",
+                        .exact = have_exact ? p.exact : NULL,
+                        .ranks = p.res->nranks };
+    int status;
+    if (rc >= PINT_ERR_INTEGRAND) {
+        /* a machine reader still gets its one object for a failing
+         * integrand, with no numbers */
+        if (rank == 0 && p.cli.json
+            && (rc == PINT_ERR_INTEGRAND || rc == PINT_ERR_NONFINITE))
+            pint_print_json(stdout, &rep, p.res);
+        if (rank == 0)
+            fprintf(stderr, "pint: error: %s\n", p.res->message);
+        status = EXIT_ERROR;
+    } else {
+        if (rank == 0) {
+            if (p.cli.json)
+                pint_print_json(stdout, &rep, p.res);
+            else
+                pint_print_text(stdout, &rep, p.res);
+            if (p.cli.verbose && !p.cli.json)
+                pint_print_ranks(stdout, p.res);
+        }
+        status = rc == PINT_CONVERGED ? EXIT_CONVERGED : EXIT_LIMIT;
+    }
+    cleanup(&p);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int status = run(argc, argv, rank);
+    fflush(stdout);
+    MPI_Finalize();
     return status;
 }

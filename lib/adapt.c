@@ -23,7 +23,9 @@ struct pint_adapt {
     pint_heap heap;
     pint_sum *val_sum, *err_sum;    /* running totals, ncomp each */
     long long evals;
+    long long splits;
     size_t steps_since_recompute;
+    pint_eval_cost cost;
     /* scratch, sized once: points and values of two children, geometry
      * of two children, the rule's work space */
     double *x, *f, *g1, *g2, *work;
@@ -136,6 +138,7 @@ int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
     r->points(r, geom, a->x);
     int rc = pint_eval_points(a->fn, r->npoints, a->x, a->f, a->msg,
                               sizeof a->msg);
+    pint_eval_cost_pay(&a->cost, r->npoints);
     a->evals += (long long)r->npoints;
     if (rc != 0) {
         pint_region_release(a->pool, reg);
@@ -175,6 +178,7 @@ int pint_adapt_step(pint_adapt *a)
     r->points(r, g2, a->x + np * nd);
     int rc = pint_eval_points(a->fn, 2 * np, a->x, a->f, a->msg,
                               sizeof a->msg);
+    pint_eval_cost_pay(&a->cost, 2 * np);
     a->evals += 2 * (long long)np;
     if (rc != 0) {
         pint_heap_push(&a->heap, parent);       /* nothing is lost */
@@ -192,6 +196,7 @@ int pint_adapt_step(pint_adapt *a)
     pint_region_release(a->pool, parent);
     pint_heap_push(&a->heap, c1);               /* one slot freed by pop */
     pint_heap_push(&a->heap, c2);               /* one slot reserved */
+    a->splits++;
 
     /* amortized O(1): a full recompute every `size` steps bounds the drift
      * of the running sums however long the run */
@@ -225,6 +230,62 @@ long long pint_adapt_evals(const pint_adapt *a) { return a->evals; }
 size_t pint_adapt_step_evals(const pint_adapt *a)
 { return 2 * a->rule->npoints; }
 const char *pint_adapt_message(const pint_adapt *a) { return a->msg; }
+
+void pint_adapt_set_cost(pint_adapt *a, const pint_eval_cost *c)
+{
+    a->cost = *c;
+}
+
+double pint_adapt_max_error(const pint_adapt *a)
+{
+    double e = 0.0;
+    for (int k = 0; k < a->ncomp; k++)
+        e = fmax(e, pint_sum_get(&a->err_sum[k]));
+    return e;
+}
+
+long long pint_adapt_splits(const pint_adapt *a) { return a->splits; }
+
+size_t pint_adapt_rec_len(const pint_adapt *a)
+{
+    return 3 + 2 * (size_t)a->ncomp + a->geom_len;
+}
+
+size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp)
+{
+    return 3 + 2 * (size_t)ncomp + pint_region_geom_len(r->kind, r->ndim);
+}
+
+int pint_adapt_take_top(pint_adapt *a, double *rec)
+{
+    pint_region *r = pint_heap_pop(&a->heap);
+    if (!r)
+        return 0;
+    totals_add(a, r, -1.0);
+    rec[0] = r->key;
+    rec[1] = r->vol;
+    rec[2] = r->split;
+    memcpy(rec + 3, r->data, (2 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+    pint_region_release(a->pool, r);
+    return 1;
+}
+
+int pint_adapt_insert(pint_adapt *a, const double *rec)
+{
+    pint_region *r = pint_region_alloc(a->pool);
+    if (!r || pint_heap_reserve(&a->heap, a->heap.size + 1) != 0) {
+        pint_region_release(a->pool, r);
+        strcpy(a->msg, "out of memory for a received region");
+        return PINT_ERR_NOMEM;
+    }
+    r->key = rec[0];
+    r->vol = rec[1];
+    r->split = (int)rec[2];
+    memcpy(r->data, rec + 3, (2 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+    pint_heap_push(&a->heap, r);
+    totals_add(a, r, +1.0);
+    return 0;
+}
 
 void pint_adapt_foreach(const pint_adapt *a,
                         void (*visit)(const pint_region *r, void *arg),

@@ -13,6 +13,7 @@
 #include "pint.h"
 #include "rule.h"
 #include "region.h"
+#include "eval.h"
 
 typedef struct pint_adapt pint_adapt;
 
@@ -41,6 +42,24 @@ long long pint_adapt_evals(const pint_adapt *a);
 /* Points evaluated by one step (two children). */
 size_t pint_adapt_step_evals(const pint_adapt *a);
 const char *pint_adapt_message(const pint_adapt *a);
+
+/* Emulated cost per evaluation (see eval.h); c is copied. */
+void pint_adapt_set_cost(pint_adapt *a, const pint_eval_cost *c);
+
+/* Largest total error over the components: max_k sum of err[k]. */
+double pint_adapt_max_error(const pint_adapt *a);
+/* Subdivisions performed. */
+long long pint_adapt_splits(const pint_adapt *a);
+
+/* Region transfer (load balancing).  A record is pint_adapt_rec_len()
+ * doubles: key, volume, split advice, value[ncomp], error[ncomp], geometry.
+ * take_top moves the region with the largest error out of the engine into
+ * rec (returns 0 when there is none); insert puts an evaluated record in
+ * (no evaluation; PINT_ERR_NOMEM when out of memory). */
+size_t pint_adapt_rec_len(const pint_adapt *a);
+size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp);
+int pint_adapt_take_top(pint_adapt *a, double *rec);
+int pint_adapt_insert(pint_adapt *a, const double *rec);
 
 /* Visit every live region (for verification and transfer). */
 void pint_adapt_foreach(const pint_adapt *a,

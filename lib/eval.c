@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "eval.h"
 
 /* Format "(x1, x2, ...)" into buf, shortened with "..." when long. */
@@ -61,4 +62,33 @@ int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
         }
     }
     return check_values(fn, npts, x, f, msg, msglen);
+}
+
+static double mono_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void pint_eval_cost_pay(const pint_eval_cost *c, size_t npts)
+{
+    if (!c || !(c->cost_us > 0.0))
+        return;
+    double end = mono_seconds() + 1e-6 * c->cost_us * (double)npts;
+    if (c->spin) {
+        while (mono_seconds() < end)
+            ;
+        return;
+    }
+    for (;;) {
+        double left = end - mono_seconds();
+        if (left <= 0.0)
+            return;
+        double slice = left < 1e-3 ? left : 1e-3;
+        struct timespec ts = { 0, (long)(slice * 1e9) };
+        nanosleep(&ts, NULL);
+        if (c->poll)
+            c->poll(c->poll_arg);
+    }
 }

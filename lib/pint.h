@@ -98,6 +98,20 @@ typedef struct {
     long long max_evals;        /* evaluation limit, default 100,000,000 */
     size_t max_regions;         /* region limit (memory bound), default 10,000,000 */
     enum pint_rule rule;        /* default PINT_RULE_AUTO */
+
+    /* Distribution over MPI (used when MPI is initialized; every rank of
+     * the communicator calls pint_integrate and every rank gets the
+     * result).  comm points to an MPI_Comm; NULL means MPI_COMM_WORLD. */
+    const void *comm;
+    int dedicated_controller;   /* 1: rank 0 only controls (needs >= 2 ranks) */
+    long long update_evals;     /* evaluations between updates; 0: default */
+    int lb_regions;             /* regions per load-balancing transfer; 0: default */
+    int verify;                 /* 1: audit every region at the end */
+
+    /* Emulated integrand cost, a benchmarking aid: each evaluation costs
+     * cost_us microseconds of sleep (cost_spin = 1: of busy CPU). */
+    double cost_us;
+    int cost_spin;
 } pint_options;
 
 typedef struct {
@@ -110,6 +124,15 @@ typedef struct {
     int status;                 /* an enum pint_status */
     enum pint_rule rule;        /* the rule that was used */
     char message[256];          /* one line naming the problem, or "" */
+
+    /* Statistics of the run (all ranks get them). */
+    int nranks;                 /* ranks that took part */
+    long long *rank_evals;      /* evaluations per rank [nranks] */
+    double *rank_idle;          /* seconds each rank waited [nranks] */
+    long long transfers;        /* load-balancing transfers */
+    long long regions_moved;    /* regions they carried */
+    long long controller_messages; /* messages the controller handled */
+    int verified;               /* with opt.verify: 1 audit passed, -1 failed */
 } pint_result;
 
 /* Set every option to its documented default. */

@@ -1,41 +1,9 @@
 /* test_cli.c -- the pint command as a user runs it: output, exit codes and
  * the one-line errors on bad input.  The binary, the test plug-in and the
  * source tree come from the environment set by `make check`. */
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include "testutil.h"
-
-extern char **environ;
-
-typedef struct {
-    int status;                 /* exit code, or -1 when killed */
-    char out[16384];
-    char err[4096];
-} run_result;
-
-static const char *env_or_die(const char *name)
-{
-    const char *v = getenv(name);
-    if (!v) {
-        fprintf(stderr, "%s is not set: run through `make check`\n", name);
-        exit(2);
-    }
-    return v;
-}
-
-static void slurp(int fd, char *buf, size_t len)
-{
-    lseek(fd, 0, SEEK_SET);
-    ssize_t n = read(fd, buf, len - 1);
-    buf[n > 0 ? n : 0] = '\0';
-    close(fd);
-}
+#include "spawn.h"
 
 /* Run pint with the NULL-terminated arguments. */
 static void run_pint(run_result *r, ...)
@@ -51,24 +19,7 @@ static void run_pint(run_result *r, ...)
     va_end(ap);
     argv[argc] = NULL;
 
-    char out_name[] = "/tmp/pint-cli-out-XXXXXX";
-    char err_name[] = "/tmp/pint-cli-err-XXXXXX";
-    int out_fd = mkstemp(out_name), err_fd = mkstemp(err_name);
-    unlink(out_name);
-    unlink(err_name);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-    posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-    pid_t pid;
-    int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    CU_ASSERT_EQUAL_FATAL(rc, 0);
-    int ws;
-    waitpid(pid, &ws, 0);
-    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
-    slurp(out_fd, r->out, sizeof r->out);
-    slurp(err_fd, r->err, sizeof r->err);
+    CU_ASSERT_EQUAL_FATAL(spawn_capture(r, argv), 0);
 }
 
 /* A bad input: exit 2, nothing on stdout, one line on stderr that starts
@@ -88,30 +39,9 @@ static void expect_error(const run_result *r, const char *needle)
     CU_ASSERT_STRING_EQUAL(r->out, "");
 }
 
-/* The first number of the JSON array field `key`. */
 static double json_first(const char *json, const char *key)
 {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\": [", key);
-    const char *p = strstr(json, pat);
-    return p ? strtod(p + strlen(pat), NULL) : NAN;
-}
-
-static double json_nth(const char *json, const char *key, int n)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\": [", key);
-    const char *p = strstr(json, pat);
-    if (!p)
-        return NAN;
-    p += strlen(pat);
-    for (int i = 0; i < n; i++) {
-        p = strchr(p, ',');
-        if (!p)
-            return NAN;
-        p++;
-    }
-    return strtod(p, NULL);
+    return json_nth(json, key, 0);
 }
 
 static void test_help_version_list(void)

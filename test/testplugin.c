@@ -1,6 +1,8 @@
 /* testplugin.c -- integrands loaded by the test suite through --plugin. */
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* x1 * x2 * ... : exact integral over [0,1]^n is 2^-n. */
 int prodx(int ndim, const double *x, int ncomp, double *fval, void *ctx)
@@ -45,5 +47,20 @@ int inf_at_half(int ndim, const double *x, int ncomp, double *fval, void *ctx)
     (void)ctx;
     for (int k = 0; k < ncomp; k++)
         fval[k] = x[0] == 0.5 ? INFINITY : 1.0;
+    return 0;
+}
+
+/* Fails (returns 9) on MPI rank 2 only (Open MPI names the rank in the
+ * environment): the error must end the run on every rank. */
+int fails_on_rank2(int ndim, const double *x, int ncomp, double *fval,
+                   void *ctx)
+{
+    (void)ndim;
+    (void)ctx;
+    const char *r = getenv("OMPI_COMM_WORLD_RANK");
+    if (r && strcmp(r, "2") == 0)
+        return 9;
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = x[0];
     return 0;
 }

@@ -1,0 +1,379 @@
+/* controller.c -- the controller of the distributed adaptive integration.
+ *
+ * It keeps each worker's latest update, the totals over all of them (plus
+ * what is in flight between workers), the required accuracy
+ * eps = max(epsabs, epsrel |Q|) and the evaluation budget.  On an update
+ * from a busy worker it picks an idle worker round-robin and orders the
+ * busy one to send it regions (Cucos 2003, ch. 6.1.1).  It stops everyone
+ * when the total error meets eps or a limit is reached, then gathers the
+ * exact final totals.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "par.h"
+
+typedef struct {
+    double *upd;                /* latest UPDATE, NULL before the first */
+    long long ordered;          /* REGIONS messages ordered towards it */
+    int pending;                /* ordered work not yet acknowledged */
+    double *fin;                /* FINAL, once received */
+} worker_view;
+
+struct pint_par_controller {
+    pint_par_ctx *ctx;
+    worker_view *w;             /* indexed by worker number */
+    int rr;                     /* round-robin cursor */
+    int reported;               /* workers with an update */
+    int stopping;
+    int finals;
+    int status;
+    char message[256];
+    long long messages;         /* messages handled */
+    long long transfers;
+    double domain_volume;
+    /* verification */
+    int verify_ok;
+    pint_sum vol_sum;
+    long long verify_regions;
+    pint_sum *verify_val;
+};
+
+pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
+                                             double domain_volume)
+{
+    pint_par_controller *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->ctx = ctx;
+    c->w = calloc((size_t)ctx->nworkers, sizeof *c->w);
+    c->verify_val = calloc((size_t)ctx->ncomp, sizeof *c->verify_val);
+    if (!c->w || !c->verify_val) {
+        pint_par_controller_free(c);
+        return NULL;
+    }
+    c->rr = -1;
+    c->domain_volume = domain_volume;
+    c->verify_ok = 1;
+    pint_sum_init(&c->vol_sum);
+    return c;
+}
+
+void pint_par_controller_free(pint_par_controller *c)
+{
+    if (!c)
+        return;
+    if (c->w)
+        for (int i = 0; i < c->ctx->nworkers; i++) {
+            free(c->w[i].upd);
+            free(c->w[i].fin);
+        }
+    free(c->w);
+    free(c->verify_val);
+    free(c);
+}
+
+static int worker_rank(const pint_par_controller *c, int i)
+{
+    return c->ctx->first_worker + i;
+}
+
+static int worker_index(const pint_par_controller *c, int rank)
+{
+    return rank - c->ctx->first_worker;
+}
+
+/* Totals over the workers' latest updates plus what is in flight. */
+static void totals(const pint_par_controller *c, double *q, double *e)
+{
+    int m = c->ctx->ncomp;
+    for (int k = 0; k < m; k++) {
+        pint_sum sq, se;
+        pint_sum_init(&sq);
+        pint_sum_init(&se);
+        for (int i = 0; i < c->ctx->nworkers; i++) {
+            const double *u = c->w[i].upd;
+            if (!u)
+                continue;
+            const double *b = u + UPD_HEADER;
+            pint_sum_add(&sq, b[k] + b[2 * m + k] - b[4 * m + k]);
+            pint_sum_add(&se, b[m + k] + b[3 * m + k] - b[5 * m + k]);
+        }
+        q[k] = pint_sum_get(&sq);
+        e[k] = pint_sum_get(&se);
+    }
+}
+
+static void send_control(pint_par_controller *c, int rank, int cmd,
+                         double share, int target, int count, long long grant,
+                         long long expect)
+{
+    pint_par_ctx *ctx = c->ctx;
+    double *b = malloc(CTL_LEN * sizeof *b);
+    if (!b)
+        MPI_Abort(ctx->comm, 3);
+    b[CTL_CMD] = cmd;
+    b[CTL_EPS_SHARE] = share;
+    b[CTL_TARGET] = target;
+    b[CTL_COUNT] = count;
+    b[CTL_GRANT] = (double)grant;
+    b[CTL_EXPECT] = (double)expect;
+    pint_par_send(&ctx->out, ctx->comm, b, CTL_LEN, rank, PINT_TAG_CONTROL);
+}
+
+static void stop_all(pint_par_controller *c, int status)
+{
+    if (c->stopping)
+        return;
+    c->stopping = 1;
+    c->status = status;
+    for (int i = 0; i < c->ctx->nworkers; i++)
+        send_control(c, worker_rank(c, i), PINT_CMD_STOP, 0.0, 0, 0, 0,
+                     c->w[i].ordered);
+}
+
+/* An idle worker other than `not`, round-robin; -1 when none. */
+static int pick_idle(pint_par_controller *c, int not)
+{
+    int n = c->ctx->nworkers;
+    for (int s = 1; s <= n; s++) {
+        int j = (c->rr + s) % n;
+        const double *u = c->w[j].upd;
+        if (j == not || !u || c->w[j].pending || u[UPD_BUSY] != 0.0)
+            continue;
+        c->rr = j;
+        return j;
+    }
+    return -1;
+}
+
+/* Evaluations granted with a reply: whole subdivision steps only (a
+ * partial step could never be spent, and the worker would wait for a
+ * grant forever), nothing to a worker that does not want to work. */
+static long long grant_for(pint_par_controller *c, const double *u)
+{
+    pint_par_ctx *ctx = c->ctx;
+    if (u[UPD_BUSY] == 0.0)
+        return 0;
+    long long steps = (ctx->update_evals + ctx->step_evals - 1) / ctx->step_evals;
+    long long avail = ctx->budget / ctx->step_evals;
+    long long g = (steps < avail ? steps : avail) * ctx->step_evals;
+    ctx->budget -= g;
+    return g;
+}
+
+static void on_update(pint_par_controller *c, int i, const double *u)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    worker_view *v = &c->w[i];
+    if (!v->upd) {
+        v->upd = malloc(pint_update_len(m) * sizeof *v->upd);
+        if (!v->upd)
+            MPI_Abort(ctx->comm, 3);
+        c->reported++;
+    }
+    memcpy(v->upd, u, pint_update_len(m) * sizeof *u);
+    if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
+        v->pending = 0;
+    if (c->stopping)
+        return;
+
+    double q[m > 0 ? m : 1], e[m > 0 ? m : 1];
+    totals(c, q, e);
+    double qn = 0.0, en = 0.0, regions = 0.0;
+    for (int k = 0; k < m; k++) {
+        qn = fmax(qn, fabs(q[k]));
+        en = fmax(en, e[k]);
+    }
+    double eps = fmax(ctx->opt->epsabs, ctx->opt->epsrel * qn);
+    int all_waiting = 1;        /* nobody can still work */
+    for (int j = 0; j < ctx->nworkers; j++) {
+        const double *uj = c->w[j].upd;
+        if (!uj) {
+            all_waiting = 0;
+            continue;
+        }
+        regions += uj[UPD_REGIONS];
+        if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending)
+            all_waiting = 0;
+    }
+    if (c->reported == ctx->nworkers && en <= eps) {
+        stop_all(c, PINT_CONVERGED);
+        return;
+    }
+    if (regions >= (double)ctx->opt->max_regions) {
+        stop_all(c, PINT_MAX_REGIONS);
+        return;
+    }
+    double share = eps / ctx->nworkers;
+    if (all_waiting && c->reported == ctx->nworkers) {
+        if (ctx->budget < ctx->step_evals) {
+            stop_all(c, PINT_MAX_EVALS);
+            return;
+        }
+        /* Nobody works, yet the total is not met: the shares were handed
+         * out under an older eps.  Wake those above the current share;
+         * when there is none, every error is within its share and the
+         * total is within eps up to rounding. */
+        int woken = 0;
+        double ei = 0.0;
+        for (int k = 0; k < m; k++)
+            ei = fmax(ei, u[UPD_HEADER + m + k]);
+        for (int j = 0; j < ctx->nworkers; j++) {
+            const double *uj = c->w[j].upd;
+            double ej = 0.0;
+            for (int k = 0; k < m; k++)
+                ej = fmax(ej, uj[UPD_HEADER + m + k]);
+            if (j == i || ej <= share)
+                continue;
+            send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, share, 0,
+                         0, grant_for(c, uj), 0);
+            woken++;
+        }
+        if (!woken && ei <= share) {
+            stop_all(c, PINT_CONVERGED);
+            return;
+        }
+    }
+
+    long long grant = grant_for(c, u);
+    int j = -1;
+    if (u[UPD_BUSY] != 0.0 && u[UPD_REGIONS] >= 2)
+        j = pick_idle(c, i);
+    if (j >= 0) {
+        c->w[j].ordered++;
+        c->w[j].pending = 1;
+        c->transfers++;
+        send_control(c, worker_rank(c, i), PINT_CMD_SEND, share,
+                     worker_rank(c, j), ctx->lb_regions, grant, 0);
+    } else {
+        send_control(c, worker_rank(c, i), PINT_CMD_CONTINUE, share, 0, 0,
+                     grant, 0);
+    }
+}
+
+static void on_verify(pint_par_controller *c, const double *recs, size_t n)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    for (size_t r = 0; r < n; r++) {
+        const double *rec = recs + r * ctx->rec_len;
+        pint_sum_add(&c->vol_sum, rec[1]);
+        for (int k = 0; k < m; k++)
+            pint_sum_add(&c->verify_val[k], rec[3 + k]);
+    }
+    c->verify_regions += (long long)n;
+}
+
+int pint_par_controller_poll(pint_par_controller *c)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int handled = 0;
+    static const int tags[] = { PINT_TAG_FAIL, PINT_TAG_UPDATE,
+                                PINT_TAG_VERIFY, PINT_TAG_FINAL };
+    for (;;) {
+        int flag = 0, t;
+        MPI_Status st;
+        for (t = 0; t < 4 && !flag; t++)
+            MPI_Iprobe(MPI_ANY_SOURCE, tags[t], ctx->comm, &flag, &st);
+        if (!flag)
+            break;
+        int len;
+        MPI_Get_count(&st, MPI_DOUBLE, &len);
+        double *buf = malloc((len ? (size_t)len : 1) * sizeof *buf);
+        if (!buf)
+            MPI_Abort(ctx->comm, 3);
+        MPI_Recv(buf, len, MPI_DOUBLE, st.MPI_SOURCE, st.MPI_TAG, ctx->comm,
+                 MPI_STATUS_IGNORE);
+        int i = worker_index(c, st.MPI_SOURCE);
+        c->messages++;
+        handled = 1;
+        switch (st.MPI_TAG) {
+        case PINT_TAG_FAIL:
+            if (!c->message[0]) {
+                char *text = (char *)buf;
+                text[len * sizeof(double) - 1] = '\0';
+                snprintf(c->message, sizeof c->message, "%s", text);
+                c->status = PINT_ERR_INTEGRAND;
+                if (strstr(c->message, "NaN") || strstr(c->message, "Inf"))
+                    c->status = PINT_ERR_NONFINITE;
+            }
+            if (!c->stopping) {
+                int status = c->status;
+                stop_all(c, status);
+            } else if (c->status < PINT_ERR_INTEGRAND) {
+                c->status = PINT_ERR_INTEGRAND;
+            }
+            break;
+        case PINT_TAG_UPDATE:
+            on_update(c, i, buf);
+            break;
+        case PINT_TAG_VERIFY:
+            on_verify(c, buf, (size_t)len / ctx->rec_len);
+            break;
+        case PINT_TAG_FINAL:
+            c->w[i].fin = buf;
+            buf = NULL;
+            c->finals++;
+            break;
+        }
+        free(buf);
+    }
+    return handled;
+}
+
+int pint_par_controller_done(const pint_par_controller *c)
+{
+    return c->stopping && c->finals == c->ctx->nworkers;
+}
+
+void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
+                                long long *rank_evals, double *rank_idle)
+{
+    const pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    long long evals = 0, regions = 0, moved = 0;
+    for (int k = 0; k < m; k++) {
+        pint_sum sv, se;
+        pint_sum_init(&sv);
+        pint_sum_init(&se);
+        for (int i = 0; i < ctx->nworkers; i++) {
+            pint_sum_add(&sv, c->w[i].fin[FIN_HEADER + k]);
+            pint_sum_add(&se, c->w[i].fin[FIN_HEADER + m + k]);
+        }
+        res->value[k] = pint_sum_get(&sv);
+        res->error[k] = pint_sum_get(&se);
+    }
+    for (int i = 0; i < ctx->nworkers; i++) {
+        const double *f = c->w[i].fin;
+        evals += (long long)f[FIN_EVALS];
+        regions += (long long)f[FIN_REGIONS];
+        moved += (long long)f[FIN_SENT_REGIONS];
+        rank_evals[worker_rank(c, i)] = (long long)f[FIN_EVALS];
+        rank_idle[worker_rank(c, i)] = f[FIN_IDLE_SECONDS];
+    }
+    res->evals = evals;
+    res->regions = (size_t)regions;
+    res->status = c->status;
+    res->transfers = c->transfers;
+    res->regions_moved = moved;
+    res->controller_messages = c->messages;
+    snprintf(res->message, sizeof res->message, "%s", c->message);
+    res->verified = 0;
+    if (ctx->opt->verify) {
+        /* every region once: the count matches, the volumes tile the
+         * domain, and the values sum to the reported value */
+        int ok = c->verify_regions == regions;
+        double vol = pint_sum_get(&c->vol_sum);
+        ok = ok && fabs(vol - c->domain_volume) <= 1e-12 * c->domain_volume;
+        for (int k = 0; k < m; k++) {
+            double v = pint_sum_get(&c->verify_val[k]);
+            ok = ok && fabs(v - res->value[k])
+                           <= 1e-12 * fmax(fabs(res->value[k]), 1e-300)
+                              + 1e-300;
+        }
+        res->verified = ok ? 1 : -1;
+    }
+}

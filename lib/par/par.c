@@ -1,0 +1,230 @@
+/* par.c -- the distributed adaptive integration: roles, the initial
+ * division of the domain, the polling loop and the result on every rank.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "par.h"
+#include "problem.h"
+#include "region.h"
+#include "rule.h"
+
+/* Defaults chosen by measurement (bench/RESULTS.md, "update period"). */
+#define DEFAULT_UPDATE_STEPS 8
+#define DEFAULT_LB_REGIONS 4
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Every rank checks the problem; all agree on the first failure, whose
+ * message every rank then holds.  No rank starts work alone. */
+static int agree(MPI_Comm comm, int rank, int size, int status,
+                 pint_result *res)
+{
+    int mine = status ? rank : size, first;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
+    if (first == size)
+        return 0;
+    int st = status;
+    MPI_Bcast(&st, 1, MPI_INT, first, comm);
+    MPI_Bcast(res->message, (int)sizeof res->message, MPI_CHAR, first, comm);
+    if (rank != first)
+        pint_fail(res, st, "%s", res->message);
+    return st;
+}
+
+/* The controller answers while its own worker sleeps in an emulated
+ * integrand. */
+static void poll_controller(void *arg)
+{
+    pint_par_controller_poll(arg);
+}
+
+static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
+                             pint_result *res)
+{
+    int m = ctx->ncomp, P = ctx->size;
+    size_t len = 7 + 2 * (size_t)m + 2 * (size_t)P;
+    double *b = calloc(len, sizeof *b);
+    long long *ev = res->rank_evals;
+    double *idle = res->rank_idle;
+    if (!b)
+        MPI_Abort(ctx->comm, 3);
+    if (c) {
+        pint_par_controller_result(c, res, ev, idle);
+        if (ctx->first_worker > 0)
+            idle[0] = ctx->idle_seconds;    /* the dedicated controller */
+        b[0] = res->status;
+        b[1] = (double)res->evals;
+        b[2] = (double)res->regions;
+        b[3] = (double)res->transfers;
+        b[4] = (double)res->regions_moved;
+        b[5] = (double)res->controller_messages;
+        b[6] = res->verified;
+        memcpy(b + 7, res->value, (size_t)m * sizeof *b);
+        memcpy(b + 7 + m, res->error, (size_t)m * sizeof *b);
+        for (int r = 0; r < P; r++) {
+            b[7 + 2 * m + r] = (double)ev[r];
+            b[7 + 2 * m + P + r] = idle[r];
+        }
+    }
+    MPI_Bcast(b, (int)len, MPI_DOUBLE, 0, ctx->comm);
+    MPI_Bcast(res->message, (int)sizeof res->message, MPI_CHAR, 0, ctx->comm);
+    res->status = (int)b[0];
+    res->evals = (long long)b[1];
+    res->regions = (size_t)b[2];
+    res->transfers = (long long)b[3];
+    res->regions_moved = (long long)b[4];
+    res->controller_messages = (long long)b[5];
+    res->verified = (int)b[6];
+    memcpy(res->value, b + 7, (size_t)m * sizeof *b);
+    memcpy(res->error, b + 7 + m, (size_t)m * sizeof *b);
+    for (int r = 0; r < P; r++) {
+        ev[r] = (long long)b[7 + 2 * m + r];
+        idle[r] = b[7 + 2 * m + P + r];
+    }
+    if (res->status >= PINT_ERR_INTEGRAND)
+        for (int k = 0; k < m; k++)
+            res->value[k] = res->error[k] = NAN;
+    free(b);
+}
+
+/* Poll until this rank's roles are done; wait with a growing sleep (20
+ * microseconds to 1 millisecond) when there is nothing to do, so idle
+ * ranks leave the cores to those that compute. */
+static void run_roles(pint_par_ctx *ctx, pint_par_worker *w,
+                      pint_par_controller *c)
+{
+    long wait_ns = 0;
+    for (;;) {
+        int did = 0;
+        if (c)
+            did |= pint_par_controller_poll(c);
+        if (w) {
+            did |= pint_par_worker_poll(w);
+            did |= pint_par_worker_work(w);
+        }
+        pint_par_outbox_progress(&ctx->out);
+        if ((!w || pint_par_worker_done(w)) && (!c || pint_par_controller_done(c)))
+            break;
+        if (did) {
+            wait_ns = 0;
+            continue;
+        }
+        wait_ns = wait_ns ? (wait_ns * 2 > 1000000 ? 1000000 : wait_ns * 2)
+                          : 20000;
+        double t0 = now();
+        struct timespec ts = { 0, wait_ns };
+        nanosleep(&ts, NULL);
+        ctx->idle_seconds += now() - t0;
+    }
+    pint_par_outbox_drain(&ctx->out);
+}
+
+int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
+                       const pint_options *opt, pint_result *res,
+                       MPI_Comm comm)
+{
+    pint_par_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.comm = comm;
+    MPI_Comm_rank(comm, &ctx.rank);
+    MPI_Comm_size(comm, &ctx.size);
+    enum pint_rule id = PINT_RULE_AUTO;
+    int status = pint_problem_check(fn, dom, opt, res, &id);
+    if (status == 0 && opt->dedicated_controller && ctx.size < 2)
+        status = pint_fail(res, PINT_ERR_INVALID,
+                           "a dedicated controller needs at least 2 ranks");
+    status = agree(comm, ctx.rank, ctx.size, status, res);
+    if (status)
+        return status;
+    res->rule = id;
+
+    ctx.first_worker = opt->dedicated_controller ? 1 : 0;
+    ctx.nworkers = ctx.size - ctx.first_worker;
+    ctx.ncomp = fn->ncomp;
+    ctx.opt = opt;
+    pint_par_outbox_init(&ctx.out);
+    int is_worker = ctx.rank >= ctx.first_worker;
+    int is_controller = ctx.rank == 0;
+
+    /* every rank builds the rule (cheap) so all know the step size */
+    char msg[256];
+    pint_rule_impl *rule = pint_rule_new(id, fn->ndim, fn->ncomp, &status,
+                                         msg, sizeof msg);
+    pint_adapt *a = rule && is_worker ? pint_adapt_new(fn, rule) : NULL;
+    double *geom = NULL, *vol = NULL;
+    size_t npieces = rule ? pint_domain_pieces(dom, fn->ndim,
+                                               (size_t)ctx.nworkers, &geom,
+                                               &vol) : 0;
+    pint_par_controller *c = NULL;
+    if (rule && is_controller)
+        c = pint_par_controller_new(&ctx, pint_domain_volume(dom, fn->ndim));
+    if (!rule)
+        pint_fail(res, status, "%s", msg);
+    else if ((is_worker && !a) || !npieces || (is_controller && !c))
+        status = pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    status = agree(comm, ctx.rank, ctx.size, status, res);
+    if (status) {
+        pint_par_controller_free(c);
+        pint_adapt_free(a);
+        pint_rule_free(rule);
+        free(geom);
+        free(vol);
+        return status;
+    }
+
+    ctx.rec_len = pint_adapt_rec_len_for(rule, fn->ncomp);
+    ctx.step_evals = 2 * (long long)rule->npoints;
+    ctx.update_evals = opt->update_evals > 0
+                       ? opt->update_evals
+                       : DEFAULT_UPDATE_STEPS * ctx.step_evals;
+    ctx.lb_regions = opt->lb_regions > 0 ? opt->lb_regions : DEFAULT_LB_REGIONS;
+    /* the budget: initial pieces first, then a starting grant of two
+     * update periods per worker (whole steps), the rest on request */
+    long long rest = opt->max_evals - (long long)npieces * (long long)rule->npoints;
+    if (rest < 0)
+        rest = 0;
+    long long steps = 2 * ((ctx.update_evals + ctx.step_evals - 1) / ctx.step_evals);
+    long long per = rest / ctx.nworkers / ctx.step_evals;
+    ctx.initial_grant = (steps < per ? steps : per) * ctx.step_evals;
+    ctx.budget = rest - ctx.initial_grant * ctx.nworkers;
+
+    pint_par_worker *w = NULL;
+    if (is_worker) {
+        int me = ctx.rank - ctx.first_worker, failed = 0;
+        pint_eval_cost cost = { .cost_us = opt->cost_us,
+                                .spin = opt->cost_spin,
+                                .poll = c ? poll_controller : NULL,
+                                .poll_arg = c };
+        pint_adapt_set_cost(a, &cost);
+        size_t glen = pint_region_geom_len(rule->kind, fn->ndim);
+        for (size_t p = (size_t)me; p < npieces && !failed;
+             p += (size_t)ctx.nworkers)
+            failed = pint_adapt_add(a, geom + p * glen, vol[p]) != 0;
+        w = pint_par_worker_new(&ctx, a, failed,
+                                failed ? pint_adapt_message(a) : "");
+        if (!w)
+            MPI_Abort(comm, 3);
+    }
+    free(geom);
+    free(vol);
+
+    run_roles(&ctx, w, c);
+    broadcast_result(&ctx, c, res);
+    if (res->status >= PINT_ERR_INTEGRAND && res->message[0])
+        pint_fail(res, res->status, "%s", res->message);
+
+    pint_par_worker_free(w);
+    pint_par_controller_free(c);
+    pint_par_outbox_destroy(&ctx.out);
+    pint_adapt_free(a);
+    pint_rule_free(rule);
+    return res->status;
+}

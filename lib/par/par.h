@@ -1,0 +1,77 @@
+/* par.h -- private interface of the MPI roles (see proto.h for the
+ * protocol).  Only lib/par/ includes mpi.h. */
+#ifndef PINT_PAR_H
+#define PINT_PAR_H
+
+#include <mpi.h>
+#include "pint.h"
+#include "adapt.h"
+#include "proto.h"
+#include "sum.h"
+
+/* Non-blocking sends whose buffers are freed once they complete. */
+typedef struct {
+    MPI_Request *req;
+    double **buf;
+    size_t n, cap;
+} pint_par_outbox;
+
+void pint_par_outbox_init(pint_par_outbox *o);
+/* Send buf (malloc'ed, ownership taken) of len doubles; -1 when out of
+ * memory (buf is freed). */
+int pint_par_send(pint_par_outbox *o, MPI_Comm comm, double *buf, size_t len,
+                  int dest, int tag);
+void pint_par_outbox_progress(pint_par_outbox *o);
+void pint_par_outbox_drain(pint_par_outbox *o);
+void pint_par_outbox_destroy(pint_par_outbox *o);
+
+/* What every role knows of the run. */
+typedef struct {
+    MPI_Comm comm;
+    int rank, size;
+    int nworkers, first_worker;     /* workers are ranks first_worker.. */
+    int ncomp;
+    size_t rec_len;                 /* doubles per region record */
+    long long step_evals;           /* evaluations per subdivision */
+    long long update_evals;         /* update period */
+    int lb_regions;                 /* regions per transfer */
+    long long initial_grant;        /* evaluations each worker starts with */
+    long long budget;               /* left for the controller to grant */
+    const pint_options *opt;
+    pint_par_outbox out;
+    double idle_seconds;            /* time this rank spent waiting */
+} pint_par_ctx;
+
+/* ---------------------------------------------------------------- worker */
+typedef struct pint_par_worker pint_par_worker;
+
+/* A worker over engine a (already holding its initial regions). */
+pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
+                                     int failed, const char *fail_msg);
+void pint_par_worker_free(pint_par_worker *w);
+/* Handle the messages waiting for this worker; 1 when any was handled. */
+int pint_par_worker_poll(pint_par_worker *w);
+/* Do one unit of work if there is any; 1 when work was done. */
+int pint_par_worker_work(pint_par_worker *w);
+/* 1 once the worker has sent FINAL. */
+int pint_par_worker_done(const pint_par_worker *w);
+
+/* ------------------------------------------------------------ controller */
+typedef struct pint_par_controller pint_par_controller;
+
+pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
+                                             double domain_volume);
+void pint_par_controller_free(pint_par_controller *c);
+int pint_par_controller_poll(pint_par_controller *c);
+int pint_par_controller_done(const pint_par_controller *c);
+/* After done: the assembled result (on the controller rank only). */
+void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
+                                long long *rank_evals, double *rank_idle);
+
+/* The distributed integration: every rank of comm calls it; every rank
+ * gets the result. */
+int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
+                       const pint_options *opt, pint_result *res,
+                       MPI_Comm comm);
+
+#endif /* PINT_PAR_H */

@@ -1,0 +1,91 @@
+/* proto.h -- the one place that knows the MPI message tags and the wire
+ * formats of the distributed adaptive integration (Cucos 2003, ch. 6.1).
+ *
+ * Roles.  Rank 0 is the controller; the workers are every rank (default:
+ * the controller works too, between handling messages) or ranks 1..P-1
+ * (--dedicated-controller).  Every rank, the controller included, talks
+ * to the controller through messages, so one code path serves P = 1.
+ *
+ * Flow.
+ *   worker -> controller  UPDATE   every update period, and when it goes
+ *                                  idle: totals, counts, busy flag
+ *   controller -> worker  CONTROL  the reply: CONTINUE, SEND (give
+ *                                  regions to worker j) or STOP; carries
+ *                                  the required accuracy share and an
+ *                                  evaluation grant
+ *   worker -> worker      REGIONS  evaluated regions, packed records;
+ *                                  exactly one message per SEND order
+ *   worker -> controller  FAIL     one line: the integrand failed here
+ *   worker -> controller  FINAL    after STOP: exact totals and counts
+ *   worker -> controller  VERIFY   after STOP in verify mode: every region
+ *
+ * Nothing is lost.  MPI keeps the order of messages from one sender to
+ * one receiver, so a worker executes every SEND before it sees STOP.  STOP
+ * tells each worker how many REGIONS messages were ordered towards it; it
+ * receives all of them before it reports FINAL.  Regions in flight thus
+ * end up in exactly one final heap.
+ *
+ * Everything travels as arrays of doubles (counts are exact in a double
+ * up to 2^53).
+ */
+#ifndef PINT_PAR_PROTO_H
+#define PINT_PAR_PROTO_H
+
+#include <stddef.h>
+
+enum pint_par_tag {
+    PINT_TAG_UPDATE = 101,
+    PINT_TAG_CONTROL = 102,
+    PINT_TAG_REGIONS = 103,
+    PINT_TAG_FAIL = 104,
+    PINT_TAG_FINAL = 105,
+    PINT_TAG_VERIFY = 106
+};
+
+enum pint_par_cmd { PINT_CMD_CONTINUE = 0, PINT_CMD_SEND = 1, PINT_CMD_STOP = 2 };
+
+/* UPDATE: header then 6 blocks of ncomp doubles. */
+enum {
+    UPD_BUSY,           /* 1 busy, 0 idle */
+    UPD_EVALS,          /* evaluations so far */
+    UPD_REGIONS,        /* live regions */
+    UPD_STARVED,        /* 1: out of evaluation grant */
+    UPD_RECEIVED,       /* REGIONS messages received so far */
+    UPD_HEADER
+};
+/* followed by: value[m], error[m], sent value[m], sent error[m],
+ * received value[m], received error[m] (cumulative, of transferred
+ * regions: what is in flight is sent - received over all workers) */
+static inline size_t pint_update_len(int m) { return UPD_HEADER + 6 * (size_t)m; }
+
+/* CONTROL */
+enum {
+    CTL_CMD,            /* enum pint_par_cmd */
+    CTL_EPS_SHARE,      /* a worker whose error is below this goes idle */
+    CTL_TARGET,         /* SEND: the receiving worker's rank */
+    CTL_COUNT,          /* SEND: how many regions at most */
+    CTL_GRANT,          /* evaluations added to the worker's grant */
+    CTL_EXPECT,         /* STOP: REGIONS messages ordered towards it */
+    CTL_LEN
+};
+
+/* FINAL: header then value[m], error[m] */
+enum {
+    FIN_EVALS,
+    FIN_REGIONS,
+    FIN_SPLITS,         /* subdivisions performed */
+    FIN_TRANSFERS,      /* SEND orders executed */
+    FIN_SENT_REGIONS,   /* regions given away */
+    FIN_IDLE_SECONDS,
+    FIN_VOLUME,         /* sum of region volumes (verify) */
+    FIN_HEADER
+};
+static inline size_t pint_final_len(int m) { return FIN_HEADER + 2 * (size_t)m; }
+
+/* A region record: key, vol, split, value[m], error[m], geometry. */
+static inline size_t pint_region_rec_len(int m, size_t geom_len)
+{
+    return 3 + 2 * (size_t)m + geom_len;
+}
+
+#endif /* PINT_PAR_PROTO_H */

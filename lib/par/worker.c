@@ -1,0 +1,305 @@
+/* worker.c -- a worker of the distributed adaptive integration.
+ *
+ * It runs the adaptive loop on its own heap while its error is above its
+ * share of the required accuracy and it holds an evaluation grant; it
+ * reports to the controller every update period and whenever it changes
+ * between busy and idle; it gives regions from the top of its heap to
+ * another worker when the controller says so (Cucos 2003, ch. 6.1.1).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "par.h"
+
+struct pint_par_worker {
+    pint_par_ctx *ctx;
+    pint_adapt *a;
+    double eps_share;           /* idle at or below this error */
+    long long grant;            /* evaluations it may still do */
+    long long evals_at_update;
+    int last_busy, last_starved;
+    int failed;
+    int stopping, done;
+    long long expect, received; /* REGIONS messages */
+    long long transfers, sent_regions;
+    pint_sum *sent_val, *sent_err, *recv_val, *recv_err;
+};
+
+/* The failure line: which rank, when there are several. */
+static void fail_line(const pint_par_ctx *ctx, const char *msg, char *line,
+                      size_t len)
+{
+    if (ctx->size > 1)
+        snprintf(line, len, "rank %d: %s", ctx->rank, msg);
+    else
+        snprintf(line, len, "%s", msg);
+}
+
+pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
+                                     int failed, const char *fail_msg)
+{
+    pint_par_worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    int m = ctx->ncomp;
+    w->ctx = ctx;
+    w->a = a;
+    w->grant = ctx->initial_grant;
+    w->last_busy = -1;
+    w->sent_val = calloc(4 * (size_t)m, sizeof *w->sent_val);
+    if (!w->sent_val) {
+        free(w);
+        return NULL;
+    }
+    w->sent_err = w->sent_val + m;
+    w->recv_val = w->sent_val + 2 * m;
+    w->recv_err = w->sent_val + 3 * m;
+    if (failed) {
+        /* one line for the controller; FAIL is sent as chars in doubles */
+        char line[320];
+        fail_line(ctx, fail_msg, line, sizeof line);
+        size_t len = strlen(line) + 1;
+        double *buf = calloc((len + 7) / 8, sizeof *buf);
+        if (buf) {
+            memcpy(buf, line, len);
+            pint_par_send(&ctx->out, ctx->comm, buf, (len + 7) / 8, 0,
+                          PINT_TAG_FAIL);
+        }
+        w->failed = 1;
+    }
+    return w;
+}
+
+void pint_par_worker_free(pint_par_worker *w)
+{
+    if (!w)
+        return;
+    free(w->sent_val);
+    free(w);
+}
+
+static int is_starved(const pint_par_worker *w)
+{
+    return w->grant < w->ctx->step_evals;
+}
+
+/* Busy: something to refine, allowed to, and not yet below its share. */
+static int is_busy(const pint_par_worker *w)
+{
+    if (w->failed || w->stopping || pint_adapt_regions(w->a) == 0)
+        return 0;
+    if (pint_adapt_regions(w->a) + 1 > w->ctx->opt->max_regions)
+        return 0;
+    return pint_adapt_max_error(w->a) > w->eps_share;
+}
+
+static void send_update(pint_par_worker *w)
+{
+    pint_par_ctx *ctx = w->ctx;
+    int m = ctx->ncomp;
+    double *u = malloc(pint_update_len(m) * sizeof *u);
+    if (!u)
+        return;             /* the next update will carry the news */
+    int busy = is_busy(w), starved = busy && is_starved(w);
+    u[UPD_BUSY] = busy;
+    u[UPD_STARVED] = starved;
+    u[UPD_EVALS] = (double)pint_adapt_evals(w->a);
+    u[UPD_REGIONS] = (double)pint_adapt_regions(w->a);
+    u[UPD_RECEIVED] = (double)w->received;
+    double *val = u + UPD_HEADER, *err = val + m;
+    pint_adapt_totals(w->a, val, err);
+    for (int k = 0; k < m; k++) {
+        u[UPD_HEADER + 2 * m + k] = pint_sum_get(&w->sent_val[k]);
+        u[UPD_HEADER + 3 * m + k] = pint_sum_get(&w->sent_err[k]);
+        u[UPD_HEADER + 4 * m + k] = pint_sum_get(&w->recv_val[k]);
+        u[UPD_HEADER + 5 * m + k] = pint_sum_get(&w->recv_err[k]);
+    }
+    pint_par_send(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
+                  PINT_TAG_UPDATE);
+    w->evals_at_update = pint_adapt_evals(w->a);
+    w->last_busy = busy;
+    w->last_starved = starved;
+}
+
+/* Give up to `count` regions from the top of the heap to worker `dest`,
+ * keeping at least half of them.  Always one message, maybe empty: the
+ * receiver counts messages, not regions. */
+static void give_regions(pint_par_worker *w, int dest, int count)
+{
+    pint_par_ctx *ctx = w->ctx;
+    int m = ctx->ncomp;
+    size_t have = pint_adapt_regions(w->a);
+    size_t n = (size_t)count < have / 2 ? (size_t)count : have / 2;
+    double *buf = malloc((n ? n : 1) * ctx->rec_len * sizeof *buf);
+    if (!buf)
+        MPI_Abort(ctx->comm, 3);    /* out of memory: cannot keep the count */
+    size_t got = 0;
+    for (; got < n; got++) {
+        double *rec = buf + got * ctx->rec_len;
+        if (!pint_adapt_take_top(w->a, rec))
+            break;
+        for (int k = 0; k < m; k++) {
+            pint_sum_add(&w->sent_val[k], rec[3 + k]);
+            pint_sum_add(&w->sent_err[k], rec[3 + m + k]);
+        }
+    }
+    pint_par_send(&ctx->out, ctx->comm, buf, got * ctx->rec_len, dest,
+                  PINT_TAG_REGIONS);
+    w->transfers++;
+    w->sent_regions += (long long)got;
+}
+
+static void on_control(pint_par_worker *w, const double *c)
+{
+    w->eps_share = c[CTL_EPS_SHARE];
+    w->grant += (long long)c[CTL_GRANT];
+    switch ((int)c[CTL_CMD]) {
+    case PINT_CMD_SEND:
+        give_regions(w, (int)c[CTL_TARGET], (int)c[CTL_COUNT]);
+        send_update(w);             /* the controller must see the move */
+        break;
+    case PINT_CMD_STOP:
+        w->stopping = 1;
+        w->expect = (long long)c[CTL_EXPECT];
+        break;
+    default:
+        break;
+    }
+}
+
+static void on_regions(pint_par_worker *w, int src, int len)
+{
+    pint_par_ctx *ctx = w->ctx;
+    int m = ctx->ncomp;
+    double *buf = malloc((len ? (size_t)len : 1) * sizeof *buf);
+    if (!buf) {
+        /* cannot lose regions: receive into nothing is not an option */
+        MPI_Abort(ctx->comm, 3);
+        return;
+    }
+    MPI_Recv(buf, len, MPI_DOUBLE, src, PINT_TAG_REGIONS, ctx->comm,
+             MPI_STATUS_IGNORE);
+    size_t n = (size_t)len / ctx->rec_len;
+    for (size_t i = 0; i < n; i++) {
+        const double *rec = buf + i * ctx->rec_len;
+        if (pint_adapt_insert(w->a, rec) != 0)
+            MPI_Abort(ctx->comm, 3);
+        for (int k = 0; k < m; k++) {
+            pint_sum_add(&w->recv_val[k], rec[3 + k]);
+            pint_sum_add(&w->recv_err[k], rec[3 + m + k]);
+        }
+    }
+    free(buf);
+    w->received++;
+}
+
+int pint_par_worker_poll(pint_par_worker *w)
+{
+    pint_par_ctx *ctx = w->ctx;
+    int handled = 0;
+    for (;;) {
+        int flag = 0;
+        MPI_Status st;
+        /* probe our own tags only: on rank 0 the controller's messages
+         * share the queue and must not hide ours */
+        MPI_Iprobe(MPI_ANY_SOURCE, PINT_TAG_CONTROL, ctx->comm, &flag, &st);
+        if (flag) {
+            double c[CTL_LEN];
+            MPI_Recv(c, CTL_LEN, MPI_DOUBLE, st.MPI_SOURCE, PINT_TAG_CONTROL,
+                     ctx->comm, MPI_STATUS_IGNORE);
+            on_control(w, c);
+            handled = 1;
+            continue;
+        }
+        MPI_Iprobe(MPI_ANY_SOURCE, PINT_TAG_REGIONS, ctx->comm, &flag, &st);
+        if (!flag)
+            break;
+        int len;
+        MPI_Get_count(&st, MPI_DOUBLE, &len);
+        on_regions(w, st.MPI_SOURCE, len);
+        if (!w->stopping)
+            send_update(w);         /* busy again: say so */
+        handled = 1;
+    }
+    return handled;
+}
+
+static void send_final(pint_par_worker *w)
+{
+    pint_par_ctx *ctx = w->ctx;
+    int m = ctx->ncomp;
+    pint_adapt_recompute(w->a);
+    double *f = malloc(pint_final_len(m) * sizeof *f);
+    if (!f)
+        MPI_Abort(ctx->comm, 3);
+    f[FIN_EVALS] = (double)pint_adapt_evals(w->a);
+    f[FIN_REGIONS] = (double)pint_adapt_regions(w->a);
+    f[FIN_SPLITS] = (double)pint_adapt_splits(w->a);
+    f[FIN_TRANSFERS] = (double)w->transfers;
+    f[FIN_SENT_REGIONS] = (double)w->sent_regions;
+    f[FIN_IDLE_SECONDS] = ctx->idle_seconds;
+    f[FIN_VOLUME] = 0.0;
+    pint_adapt_totals(w->a, f + FIN_HEADER, f + FIN_HEADER + m);
+    if (ctx->opt->verify) {
+        /* every live region, for the controller's audit */
+        size_t n = pint_adapt_regions(w->a);
+        double *all = malloc((n ? n : 1) * ctx->rec_len * sizeof *all);
+        if (!all)
+            MPI_Abort(ctx->comm, 3);
+        size_t got = 0;
+        while (pint_adapt_take_top(w->a, all + got * ctx->rec_len))
+            got++;
+        pint_par_send(&ctx->out, ctx->comm, all, got * ctx->rec_len, 0,
+                      PINT_TAG_VERIFY);
+    }
+    pint_par_send(&ctx->out, ctx->comm, f, pint_final_len(m), 0,
+                  PINT_TAG_FINAL);
+    w->done = 1;
+}
+
+int pint_par_worker_work(pint_par_worker *w)
+{
+    pint_par_ctx *ctx = w->ctx;
+    if (w->done)
+        return 0;
+    if (w->stopping) {
+        if (w->received >= w->expect) {
+            send_final(w);
+            return 1;
+        }
+        return 0;               /* regions still in flight towards us */
+    }
+    int busy = is_busy(w);
+    if (busy && !is_starved(w)) {
+        long long before = pint_adapt_evals(w->a);
+        int rc = pint_adapt_step(w->a);
+        w->grant -= pint_adapt_evals(w->a) - before;
+        if (rc != 0) {
+            char line[320];
+            fail_line(w->ctx, pint_adapt_message(w->a), line, sizeof line);
+            size_t len = strlen(line) + 1;
+            double *buf = calloc((len + 7) / 8, sizeof *buf);
+            if (buf) {
+                memcpy(buf, line, len);
+                pint_par_send(&ctx->out, ctx->comm, buf, (len + 7) / 8, 0,
+                              PINT_TAG_FAIL);
+            }
+            w->failed = 1;
+            send_update(w);
+            return 1;
+        }
+        if (pint_adapt_evals(w->a) - w->evals_at_update >= ctx->update_evals)
+            send_update(w);
+        else if (!is_busy(w) || is_starved(w))
+            send_update(w);     /* went idle or ran out of grant */
+        return 1;
+    }
+    /* not working: make sure the controller knows our state */
+    if (w->last_busy != busy || w->last_starved != (busy && is_starved(w))) {
+        send_update(w);
+        return 1;
+    }
+    return 0;
+}
+
+int pint_par_worker_done(const pint_par_worker *w) { return w->done; }

@@ -1,0 +1,244 @@
+/* problem.c -- checking a problem and cutting its domain (see problem.h). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "problem.h"
+#include "region.h"
+
+/* Record an error status with its one-line message; value and error
+ * become NaN so that no caller mistakes them for an estimate. */
+int pint_fail(pint_result *res, int status, const char *fmt, ...)
+{
+    /* format aside: the arguments may point into res->message itself */
+    char line[sizeof res->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    memcpy(res->message, line, sizeof line);
+    for (int k = 0; k < res->ncomp; k++)
+        res->value[k] = res->error[k] = NAN;
+    res->status = status;
+    return status;
+}
+
+static int check_options(const pint_options *o, pint_result *res)
+{
+    if (!(o->epsabs >= 0.0) || !isfinite(o->epsabs))
+        return pint_fail(res, PINT_ERR_INVALID,
+                    "absolute tolerance must be a finite number >= 0, got %g",
+                    o->epsabs);
+    if (!(o->epsrel >= 0.0) || !isfinite(o->epsrel))
+        return pint_fail(res, PINT_ERR_INVALID,
+                    "relative tolerance must be a finite number >= 0, got %g",
+                    o->epsrel);
+    if (o->epsabs == 0.0 && o->epsrel == 0.0)
+        return pint_fail(res, PINT_ERR_INVALID,
+                    "absolute and relative tolerances are both zero: "
+                    "the integration could never converge");
+    if (o->max_evals < 1)
+        return pint_fail(res, PINT_ERR_INVALID,
+                    "the evaluation limit must be >= 1, got %lld",
+                    o->max_evals);
+    if (o->max_regions < 1)
+        return pint_fail(res, PINT_ERR_INVALID, "the region limit must be >= 1");
+    if (o->update_evals < 0)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the update period must be >= 0 evaluations");
+    if (o->lb_regions < 0)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the regions per transfer must be >= 0");
+    if (!(o->cost_us >= 0.0) || !isfinite(o->cost_us))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the emulated cost must be a finite number >= 0");
+    if ((int)o->rule < 0 || o->rule >= PINT_RULE_COUNT_)
+        return pint_fail(res, PINT_ERR_INVALID, "unknown rule %d", (int)o->rule);
+    return 0;
+}
+
+static int check_domain(const pint_domain *d, int n, pint_result *res)
+{
+    if (d->kind == PINT_DOMAIN_BOX) {
+        if (!d->lo || !d->hi)
+            return pint_fail(res, PINT_ERR_INVALID, "box domain without bounds");
+        for (int i = 0; i < n; i++) {
+            if (!isfinite(d->lo[i]) || !isfinite(d->hi[i]))
+                return pint_fail(res, PINT_ERR_INVALID,
+                            "bounds of axis %d must be finite, got [%g, %g]",
+                            i + 1, d->lo[i], d->hi[i]);
+            if (!(d->lo[i] < d->hi[i]))
+                return pint_fail(res, PINT_ERR_INVALID,
+                            "lower bound must be below upper bound on axis %d,"
+                            " got [%g, %g]", i + 1, d->lo[i], d->hi[i]);
+        }
+        return 0;
+    }
+    if (d->kind != PINT_DOMAIN_SIMPLICES)
+        return pint_fail(res, PINT_ERR_INVALID, "unknown domain kind %d",
+                    (int)d->kind);
+    if (d->nsimplices < 1 || !d->vertices)
+        return pint_fail(res, PINT_ERR_INVALID, "simplex domain without simplices");
+    if (n > PINT_SIMPLEX_MAX_DIM)
+        return pint_fail(res, PINT_ERR_INVALID,
+                    "simplex domains need dimension %d..%d, got %d",
+                    PINT_SIMPLEX_MIN_DIM, PINT_SIMPLEX_MAX_DIM, n);
+    size_t len = (size_t)n * (size_t)(n + 1);
+    for (size_t s = 0; s < d->nsimplices; s++) {
+        const double *v = d->vertices + s * len;
+        for (size_t j = 0; j < len; j++)
+            if (!isfinite(v[j]))
+                return pint_fail(res, PINT_ERR_INVALID,
+                            "simplex %zu has a non-finite coordinate", s + 1);
+        if (!(pint_simplex_volume(n, v) > 0.0))
+            return pint_fail(res, PINT_ERR_INVALID,
+                        "simplex %zu is degenerate (zero volume)", s + 1);
+    }
+    return 0;
+}
+
+static enum pint_rule choose_rule(enum pint_rule asked, const pint_domain *d,
+                                  int n)
+{
+    if (asked != PINT_RULE_AUTO)
+        return asked;
+    if (d->kind == PINT_DOMAIN_SIMPLICES)
+        return PINT_RULE_SIMPLEX7;
+    return n == 1 ? PINT_RULE_GK21 : PINT_RULE_GM;
+}
+
+static int rule_fits_domain(enum pint_rule r, enum pint_domain_kind k)
+{
+    int simplex_rule = r >= PINT_RULE_SIMPLEX3 && r <= PINT_RULE_SIMPLEX9;
+    return simplex_rule == (k == PINT_DOMAIN_SIMPLICES);
+}
+
+
+int pint_problem_check(const pint_function *fn, const pint_domain *dom,
+                       const pint_options *opt, pint_result *res,
+                       enum pint_rule *rule)
+{
+    if (!fn || !dom || !opt)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "missing function, domain or options");
+    if (fn->ndim < 1)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "dimension must be >= 1, got %d", fn->ndim);
+    if (fn->ncomp != res->ncomp)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the integrand has %d components but the result %d",
+                         fn->ncomp, res->ncomp);
+    if (!fn->f && !fn->fbatch)
+        return pint_fail(res, PINT_ERR_INVALID, "no integrand function given");
+    int rc = check_options(opt, res);
+    if (rc == 0)
+        rc = check_domain(dom, fn->ndim, res);
+    if (rc != 0)
+        return rc;
+    enum pint_rule id = choose_rule(opt->rule, dom, fn->ndim);
+    if (!rule_fits_domain(id, dom->kind))
+        return pint_fail(res, PINT_ERR_INVALID, "rule %s does not apply to a %s",
+                         pint_rule_name(id),
+                         dom->kind == PINT_DOMAIN_BOX ? "box"
+                                                      : "simplex domain");
+    int lo, hi;
+    pint_rule_dims(id, &lo, &hi);
+    if (fn->ndim < lo || fn->ndim > hi)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "rule %s needs dimension %d..%d, got %d",
+                         pint_rule_name(id), lo, hi, fn->ndim);
+    *rule = id;
+    return 0;
+}
+
+double pint_domain_volume(const pint_domain *dom, int n)
+{
+    if (dom->kind == PINT_DOMAIN_BOX) {
+        double v = 1.0;
+        for (int i = 0; i < n; i++)
+            v *= dom->hi[i] - dom->lo[i];
+        return v;
+    }
+    size_t len = (size_t)n * (size_t)(n + 1);
+    double v = 0.0;
+    for (size_t s = 0; s < dom->nsimplices; s++)
+        v += pint_simplex_volume(n, dom->vertices + s * len);
+    return v;
+}
+
+/* The widest axis of a box, or the longest edge of a simplex, coded as
+ * the split advice of region.h. */
+static int widest(enum pint_region_kind kind, int n, const double *g)
+{
+    int best = 0;
+    double w = -1.0;
+    if (kind == PINT_REGION_BOX) {
+        for (int i = 0; i < n; i++)
+            if (g[n + i] > w) {
+                w = g[n + i];
+                best = i;
+            }
+        return best;
+    }
+    for (int a = 0; a <= n; a++)
+        for (int b = a + 1; b <= n; b++) {
+            double d = 0.0;
+            for (int i = 0; i < n; i++) {
+                double t = g[a * n + i] - g[b * n + i];
+                d += t * t;
+            }
+            if (d > w) {
+                w = d;
+                best = a * (n + 1) + b;
+            }
+        }
+    return best;
+}
+
+size_t pint_domain_pieces(const pint_domain *dom, int n, size_t want,
+                          double **geom_out, double **vol_out)
+{
+    enum pint_region_kind kind = dom->kind == PINT_DOMAIN_BOX
+                                 ? PINT_REGION_BOX : PINT_REGION_SIMPLEX;
+    size_t glen = pint_region_geom_len(kind, n);
+    size_t count = kind == PINT_REGION_BOX ? 1 : dom->nsimplices;
+    size_t cap = count > want ? count : want;
+    double *geom = malloc(cap * glen * sizeof *geom);
+    double *vol = malloc(cap * sizeof *vol);
+    if (!geom || !vol) {
+        free(geom);
+        free(vol);
+        return 0;
+    }
+    if (kind == PINT_REGION_BOX) {
+        vol[0] = 1.0;
+        for (int i = 0; i < n; i++) {
+            geom[i] = 0.5 * (dom->lo[i] + dom->hi[i]);
+            geom[n + i] = 0.5 * (dom->hi[i] - dom->lo[i]);
+            vol[0] *= dom->hi[i] - dom->lo[i];
+        }
+    } else {
+        memcpy(geom, dom->vertices, count * glen * sizeof *geom);
+        for (size_t s = 0; s < count; s++)
+            vol[s] = pint_simplex_volume(n, geom + s * glen);
+    }
+    /* bisect the largest piece until there are enough (O(want^2), want is
+     * a rank count) */
+    while (count < want) {
+        size_t big = 0;
+        for (size_t s = 1; s < count; s++)
+            if (vol[s] > vol[big])
+                big = s;
+        double *g = geom + big * glen, *g2 = geom + count * glen;
+        double tmp[PINT_GM_MAX_DIM * (PINT_GM_MAX_DIM + 1)];
+        memcpy(tmp, g, glen * sizeof *g);
+        pint_region_split(kind, n, widest(kind, n, tmp), tmp, g, g2);
+        vol[big] *= 0.5;
+        vol[count] = vol[big];
+        count++;
+    }
+    *geom_out = geom;
+    *vol_out = vol;
+    return count;
+}

@@ -1,0 +1,32 @@
+/* problem.h -- checking a problem and cutting its domain into pieces,
+ * shared by the sequential driver (api.c) and the MPI roles (par/). */
+#ifndef PINT_PROBLEM_H
+#define PINT_PROBLEM_H
+
+#include <stddef.h>
+#include "pint.h"
+#include "rule.h"
+
+/* Record an error status and its one-line message in res; value and
+ * error become NaN.  Returns status. */
+int pint_fail(pint_result *res, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Check fn, dom and opt; on success store the rule to use in *rule and
+ * return 0, else the status (message in res). */
+int pint_problem_check(const pint_function *fn, const pint_domain *dom,
+                       const pint_options *opt, pint_result *res,
+                       enum pint_rule *rule);
+
+/* Cut the domain into at least `want` pieces of the rule's region kind:
+ * the box is bisected along its widest axis, the largest piece first;
+ * simplices are bisected on their longest edge.  Returns the count, with
+ * geometries in *geom (count * geom_len doubles) and volumes in *vol
+ * (caller frees both), or 0 when out of memory. */
+size_t pint_domain_pieces(const pint_domain *dom, int ndim, size_t want,
+                          double **geom, double **vol);
+
+/* The volume of the whole domain. */
+double pint_domain_volume(const pint_domain *dom, int ndim);
+
+#endif

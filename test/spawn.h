@@ -1,0 +1,95 @@
+/* spawn.h -- run a program as a user would and capture what it says
+ * (shared by the CLI and MPI suites). */
+#ifndef PINT_SPAWN_H
+#define PINT_SPAWN_H
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+typedef struct {
+    int status;                 /* exit code, or -1 when killed */
+    char out[65536];
+    char err[8192];
+} run_result;
+
+static inline const char *env_or_die(const char *name)
+{
+    const char *v = getenv(name);
+    if (!v) {
+        fprintf(stderr, "%s is not set: run through `make check`\n", name);
+        exit(2);
+    }
+    return v;
+}
+
+static inline void slurp(int fd, char *buf, size_t len)
+{
+    lseek(fd, 0, SEEK_SET);
+    ssize_t n = read(fd, buf, len - 1);
+    buf[n > 0 ? n : 0] = '\0';
+    close(fd);
+}
+
+/* Run argv[0] (a path) with argv; 0, or -1 when it could not start. */
+static inline int spawn_capture(run_result *r, char **argv)
+{
+    char out_name[] = "/tmp/pint-test-out-XXXXXX";
+    char err_name[] = "/tmp/pint-test-err-XXXXXX";
+    int out_fd = mkstemp(out_name), err_fd = mkstemp(err_name);
+    unlink(out_name);
+    unlink(err_name);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+    posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        close(out_fd);
+        close(err_fd);
+        return -1;
+    }
+    int ws;
+    waitpid(pid, &ws, 0);
+    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    slurp(out_fd, r->out, sizeof r->out);
+    slurp(err_fd, r->err, sizeof r->err);
+    return 0;
+}
+
+/* The first number of the JSON array field `key` (NAN when absent). */
+static inline double json_nth(const char *json, const char *key, int n)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\": [", key);
+    const char *p = strstr(json, pat);
+    if (!p)
+        return 0.0 / 0.0;
+    p += strlen(pat);
+    for (int i = 0; i < n; i++) {
+        p = strchr(p, ',');
+        if (!p)
+            return 0.0 / 0.0;
+        p++;
+    }
+    return strtod(p, NULL);
+}
+
+/* A JSON number field "key": value. */
+static inline double json_num(const char *json, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\": ", key);
+    const char *p = strstr(json, pat);
+    return p ? strtod(p + strlen(pat), NULL) : 0.0 / 0.0;
+}
+
+#endif

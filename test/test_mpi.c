@@ -1,0 +1,206 @@
+/* test_mpi.c -- distributed integration, run as a user runs it:
+ * mpirun --oversubscribe -np P pint ...  (P = 1..4 on any machine). */
+#include <math.h>
+#include <stdarg.h>
+#include <time.h>
+#include "testutil.h"
+#include "spawn.h"
+
+/* Run pint on np ranks with the NULL-terminated arguments. */
+static void run_mpi(run_result *r, int np, ...)
+{
+    char nps[16];
+    snprintf(nps, sizeof nps, "%d", np);
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)env_or_die("MPIRUN");
+    argv[argc++] = "--quiet";
+    argv[argc++] = "--oversubscribe";
+    argv[argc++] = "-np";
+    argv[argc++] = nps;
+    argv[argc++] = (char *)env_or_die("PINT");
+    va_list ap;
+    va_start(ap, np);
+    const char *a;
+    while ((a = va_arg(ap, const char *)) && argc < 63)
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    CU_ASSERT_EQUAL_FATAL(spawn_capture(r, argv), 0);
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* genz1..genz6 at d = 3 and 6 on 1..4 ranks.  Smooth families: the
+ * estimate covers the true error and meets the tolerance when converged.
+ * C0 and discontinuous: 1% (the rule's estimate is not reliable there on
+ * one rank either; see issue 7).  genz1-5 use at most EVAL_FACTOR times
+ * the evaluations of the one-rank run (workers refine regions a single
+ * heap would not have reached yet, and stop at update boundaries).
+ * genz6 is exempt: its cost depends on where the domain is first cut
+ * (P pieces), not on the protocol -- the sequential engine started from
+ * the same 4 pieces needs the same 10x on d = 6 (bench/RESULTS.md). */
+#define EVAL_FACTOR 2.0
+static void test_families(void)
+{
+    static const struct { int d; const char *er; } cases[] = {
+        { 3, "1e-5" }, { 6, "1e-4" },
+    };
+    for (int c = 0; c < 2; c++)
+        for (int f = 1; f <= 6; f++) {
+            char name[8], dim[8];
+            snprintf(name, sizeof name, "genz%d", f);
+            snprintf(dim, sizeof dim, "%d", cases[c].d);
+            double er = atof(cases[c].er), evals1 = 0;
+            for (int np = 1; np <= 4; np++) {
+                run_result r;
+                run_mpi(&r, np, "--json", "-f", name, "-d", dim, "--er",
+                        cases[c].er, "--max-evals", "3e6", NULL);
+                double q = json_nth(r.out, "value", 0);
+                double e = json_nth(r.out, "error", 0);
+                double x = json_nth(r.out, "exact", 0);
+                double ev = json_num(r.out, "evals");
+                int converged = strstr(r.out, "\"converged\"") != NULL;
+                CU_ASSERT(r.status == 0 || r.status == 1);
+                CU_ASSERT_EQUAL(json_num(r.out, "ranks"), np);
+                if (f <= 4) {
+                    if (!(fabs(q - x) <= e))
+                        fprintf(stderr, "\n  %s d=%s np=%d: |Q-I| %.3g > E %.3g\n",
+                                name, dim, np, fabs(q - x), e);
+                    CU_ASSERT(fabs(q - x) <= e);
+                    if (converged) {
+                        CU_ASSERT(e <= er * fabs(q));
+                        CU_ASSERT(fabs(q - x) <= er * fabs(x));
+                    }
+                } else {
+                    PT_ASSERT_CLOSE(q, x, 1e-2 * fabs(x));
+                }
+                if (np == 1)
+                    evals1 = ev;
+                else if (converged && f <= 5
+                         && !(ev <= EVAL_FACTOR * evals1 + 1e4))
+                    fprintf(stderr, "\n  %s d=%s np=%d: evals %.0f vs %.0f on "
+                            "one rank\n", name, dim, np, ev, evals1);
+                if (np > 1 && converged && f <= 5)
+                    CU_ASSERT(ev <= EVAL_FACTOR * evals1 + 1e4);
+            }
+        }
+}
+
+/* The audit: every region counted once, volumes tile the domain, the
+ * values sum to the result. */
+static void test_verify(void)
+{
+    for (int np = 1; np <= 4; np++) {
+        run_result r;
+        run_mpi(&r, np, "--json", "--verify", "-f", "genz2", "-d", "4",
+                "--er", "1e-6", "--lb-regions", "2", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    }
+    run_result r;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/test/data/unit3.simplex",
+             env_or_die("PINT_SRCDIR"));
+    run_mpi(&r, 3, "--json", "--verify", "-f", "explin", "--simplex", path,
+            "--er", "1e-10", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
+    CU_ASSERT(fabs(q - x) <= 1e-10 * x);
+}
+
+/* The corner peak sits at the origin, in worker 0's initial piece: the
+ * others run out of work at once and must be fed by transfers. */
+static void test_corner_peak_balances(void)
+{
+    run_result r;
+    run_mpi(&r, 4, "--json", "-f", "genz3", "-d", "4", "--er", "1e-6",
+            "--max-evals", "2e7", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(json_num(r.out, "transfers") > 0);
+    double total = json_num(r.out, "evals");
+    for (int k = 0; k < 4; k++) {
+        double ek = json_nth(r.out, "rank_evals", k);
+        if (!(ek >= 0.5 * total / 4))
+            fprintf(stderr, "\n  rank %d did %.0f of %.0f evaluations\n", k,
+                    ek, total);
+        CU_ASSERT(ek >= 0.5 * total / 4);
+    }
+}
+
+/* An integrand failing on one rank ends the run on every rank, at once,
+ * with one line naming the rank and the point. */
+static void test_failure_on_one_rank(void)
+{
+    run_result r;
+    double t0 = seconds_now();
+    run_mpi(&r, 4, "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+            "fails_on_rank2", "-d", "3", NULL);
+    double dt = seconds_now() - t0;
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(dt < 20.0);
+    CU_ASSERT(strstr(r.err, "pint: error: rank 2: integrand returned error "
+                            "code 9 at x = (") != NULL);
+    CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    run_mpi(&r, 3, "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+            "fails_in_corner", "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.err, "error code 7") != NULL);
+    run_mpi(&r, 4, "-f", "genz1", "-d", "2", "--er", "-1", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.err, "pint: error: --er must be") != NULL);
+    CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
+}
+
+/* A dedicated controller computes nothing; the answer is the same. */
+static void test_dedicated_controller(void)
+{
+    run_result r;
+    run_mpi(&r, 3, "--json", "--dedicated-controller", "--verify", "-f",
+            "genz4", "-d", "4", "--er", "1e-6", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_EQUAL(json_nth(r.out, "rank_evals", 0), 0);
+    CU_ASSERT(json_nth(r.out, "rank_evals", 1) > 0);
+    CU_ASSERT(json_nth(r.out, "rank_evals", 2) > 0);
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
+    CU_ASSERT(fabs(q - x) <= json_nth(r.out, "error", 0));
+    run_mpi(&r, 1, "--dedicated-controller", "-f", "genz4", "-d", "4", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.err, "at least 2 ranks") != NULL);
+}
+
+/* The evaluation limit holds across ranks. */
+static void test_eval_limit(void)
+{
+    for (int np = 1; np <= 4; np += 3) {
+        run_result r;
+        run_mpi(&r, np, "--json", "-f", "genz2", "-d", "5", "--er", "1e-9",
+                "--max-evals", "200000", NULL);
+        CU_ASSERT_EQUAL(r.status, 1);
+        CU_ASSERT(strstr(r.out, "\"max-evals\"") != NULL);
+        CU_ASSERT(json_num(r.out, "evals") <= 200000);
+        CU_ASSERT(json_num(r.out, "evals") >= 150000);
+    }
+}
+
+int main(void)
+{
+    CU_TestInfo tests[] = {
+        { "genz1-6 at d = 3, 6 on 1..4 ranks", test_families },
+        { "every region accounted for once", test_verify },
+        { "corner peak: transfers feed every worker", test_corner_peak_balances },
+        { "failure on one rank ends all, one line", test_failure_on_one_rank },
+        { "dedicated controller", test_dedicated_controller },
+        { "evaluation limit across ranks", test_eval_limit },
+        CU_TEST_INFO_NULL,
+    };
+    return pint_test_run("mpi", tests);
+}
