@@ -17,7 +17,7 @@ enum {
     OPT_MAX_EVALS, OPT_MAX_REGIONS, OPT_RULE, OPT_SEED, OPT_DIFFICULTY,
     OPT_PLUGIN, OPT_LIST, OPT_JSON, OPT_VERSION, OPT_DEDICATED,
     OPT_UPDATE_EVALS, OPT_LB_REGIONS, OPT_COST_US, OPT_SPIN_US, OPT_VERIFY,
-    OPT_VERBOSE
+    OPT_VERBOSE, OPT_UPDATE_SECONDS
 };
 
 static const struct option long_options[] = {
@@ -41,6 +41,7 @@ static const struct option long_options[] = {
     { "version", no_argument, NULL, OPT_VERSION },
     { "dedicated-controller", no_argument, NULL, OPT_DEDICATED },
     { "update-evals", required_argument, NULL, OPT_UPDATE_EVALS },
+    { "update-seconds", required_argument, NULL, OPT_UPDATE_SECONDS },
     { "lb-regions", required_argument, NULL, OPT_LB_REGIONS },
     { "cost-us", required_argument, NULL, OPT_COST_US },
     { "spin-us", required_argument, NULL, OPT_SPIN_US },
@@ -80,8 +81,8 @@ void pint_cli_usage(FILE *out)
 "\n"
 "Parallel runs (mpirun -np P pint ...):\n"
 "      --dedicated-controller  rank 0 only controls (default: it works too)\n"
-"      --update-evals N  evaluations between a worker's updates (default:\n"
-"                        8 subdivisions)\n"
+"      --update-seconds S  seconds between a worker's updates (default 0.002)\n"
+"      --update-evals N  or: evaluations between updates\n"
 "      --lb-regions K    regions per load-balancing transfer (default 4)\n"
 "      --verify          audit at the end that every region is counted once\n"
 "      --cost-us X       benchmarking aid: each evaluation sleeps X us\n"
@@ -210,6 +211,12 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
             return set_err(msg, len, "--update-evals must be a whole number "
                            ">= 1, got '%s'%s", arg, "");
         cli->opt.update_evals = n;
+        return 0;
+    case OPT_UPDATE_SECONDS:
+        if (pint_parse_double(arg, &v) != 0 || !(v > 0) || v > 3600)
+            return set_err(msg, len, "--update-seconds must be a number of "
+                           "seconds in (0, 3600], got '%s'%s", arg, "");
+        cli->opt.update_seconds = v;
         return 0;
     case OPT_LB_REGIONS:
         if (pint_parse_count(arg, 1, 1e6, &n) != 0)

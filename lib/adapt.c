@@ -256,18 +256,30 @@ size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp)
     return 3 + 2 * (size_t)ncomp + pint_region_geom_len(r->kind, r->ndim);
 }
 
+static void pack(const pint_adapt *a, const pint_region *r, double *rec)
+{
+    rec[0] = r->key;
+    rec[1] = r->vol;
+    rec[2] = r->split;
+    memcpy(rec + 3, r->data, (2 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+}
+
 int pint_adapt_take_top(pint_adapt *a, double *rec)
 {
     pint_region *r = pint_heap_pop(&a->heap);
     if (!r)
         return 0;
     totals_add(a, r, -1.0);
-    rec[0] = r->key;
-    rec[1] = r->vol;
-    rec[2] = r->split;
-    memcpy(rec + 3, r->data, (2 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+    pack(a, r, rec);
     pint_region_release(a->pool, r);
     return 1;
+}
+
+void pint_adapt_pack_all(const pint_adapt *a, double *recs)
+{
+    size_t len = pint_adapt_rec_len(a);
+    for (size_t i = 0; i < a->heap.size; i++)
+        pack(a, a->heap.items[i], recs + i * len);
 }
 
 int pint_adapt_insert(pint_adapt *a, const double *rec)

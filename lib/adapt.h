@@ -60,6 +60,8 @@ size_t pint_adapt_rec_len(const pint_adapt *a);
 size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp);
 int pint_adapt_take_top(pint_adapt *a, double *rec);
 int pint_adapt_insert(pint_adapt *a, const double *rec);
+/* Copy every live region as records into recs (regions() records). */
+void pint_adapt_pack_all(const pint_adapt *a, double *recs);
 
 /* Visit every live region (for verification and transfer). */
 void pint_adapt_foreach(const pint_adapt *a,

@@ -28,6 +28,7 @@ void pint_options_init(pint_options *opt)
     opt->comm = NULL;
     opt->dedicated_controller = 0;
     opt->update_evals = 0;
+    opt->update_seconds = 0.0;
     opt->lb_regions = 0;
     opt->verify = 0;
     opt->cost_us = 0.0;

@@ -104,7 +104,8 @@ typedef struct {
      * result).  comm points to an MPI_Comm; NULL means MPI_COMM_WORLD. */
     const void *comm;
     int dedicated_controller;   /* 1: rank 0 only controls (needs >= 2 ranks) */
-    long long update_evals;     /* evaluations between updates; 0: default */
+    long long update_evals;     /* evaluations between updates; 0: by time */
+    double update_seconds;      /* seconds between updates; 0: default 2 ms */
     int lb_regions;             /* regions per load-balancing transfer; 0: default */
     int verify;                 /* 1: audit every region at the end */
 

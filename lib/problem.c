@@ -47,6 +47,10 @@ static int check_options(const pint_options *o, pint_result *res)
     if (o->update_evals < 0)
         return pint_fail(res, PINT_ERR_INVALID,
                          "the update period must be >= 0 evaluations");
+    if (!(o->update_seconds >= 0.0) || !isfinite(o->update_seconds))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the update period must be a finite number >= 0 "
+                         "seconds");
     if (o->lb_regions < 0)
         return pint_fail(res, PINT_ERR_INVALID,
                          "the regions per transfer must be >= 0");

@@ -157,6 +157,14 @@ static void test_bad_options(void)
     expect_error(&r, "does not match");
     run_pint(&r, "-d", "2", NULL);
     expect_error(&r, "no integrand");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--update-seconds", "0", NULL);
+    expect_error(&r, "--update-seconds");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--lb-regions", "0", NULL);
+    expect_error(&r, "--lb-regions");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--cost-us", "-5", NULL);
+    expect_error(&r, "--cost-us");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--update-evals", "x", NULL);
+    expect_error(&r, "--update-evals");
 }
 
 static void test_simplex_files(void)

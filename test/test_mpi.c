@@ -177,6 +177,20 @@ static void test_dedicated_controller(void)
     CU_ASSERT(strstr(r.err, "at least 2 ranks") != NULL);
 }
 
+/* The C API on a communicator: two halves of the world integrate
+ * different functions at once; every rank checks its result. */
+static void test_c_api_communicators(void)
+{
+    char *argv[] = { (char *)env_or_die("MPIRUN"), "--quiet",
+                     "--oversubscribe", "-np", "4",
+                     (char *)env_or_die("PINT_EMBED"), NULL };
+    run_result r;
+    CU_ASSERT_EQUAL_FATAL(spawn_capture(&r, argv), 0);
+    if (r.status != 0)
+        fprintf(stderr, "\n%s", r.err);
+    CU_ASSERT_EQUAL(r.status, 0);
+}
+
 /* The evaluation limit holds across ranks. */
 static void test_eval_limit(void)
 {
@@ -200,6 +214,7 @@ int main(void)
         { "failure on one rank ends all, one line", test_failure_on_one_rank },
         { "dedicated controller", test_dedicated_controller },
         { "evaluation limit across ranks", test_eval_limit },
+        { "C API on split communicators", test_c_api_communicators },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("mpi", tests);

@@ -16,6 +16,7 @@
 
 typedef struct {
     double *upd;                /* latest UPDATE, NULL before the first */
+    double prev_evals;          /* evaluations at the update before */
     long long ordered;          /* REGIONS messages ordered towards it */
     int pending;                /* ordered work not yet acknowledged */
     double *fin;                /* FINAL, once received */
@@ -28,6 +29,8 @@ struct pint_par_controller {
     int reported;               /* workers with an update */
     int stopping;
     int finals;
+    int ended;                  /* END sent: the result stands */
+    int resumes;                /* times the exact total missed eps */
     int status;
     char message[256];
     long long messages;         /* messages handled */
@@ -148,16 +151,25 @@ static int pick_idle(pint_par_controller *c, int not)
     return -1;
 }
 
-/* Evaluations granted with a reply: whole subdivision steps only (a
- * partial step could never be spent, and the worker would wait for a
- * grant forever), nothing to a worker that does not want to work. */
-static long long grant_for(pint_par_controller *c, const double *u)
+/* Evaluations granted with a reply: twice what the worker did in its last
+ * period (so a reply in flight never starves it), at least four steps;
+ * whole subdivision steps only (a partial step could never be spent, and
+ * the worker would wait for a grant forever); nothing to a worker that
+ * does not want to work. */
+static long long grant_for(pint_par_controller *c, const double *u,
+                           double done)
 {
     pint_par_ctx *ctx = c->ctx;
     if (u[UPD_BUSY] == 0.0)
         return 0;
-    long long steps = (ctx->update_evals + ctx->step_evals - 1) / ctx->step_evals;
-    long long avail = ctx->budget / ctx->step_evals;
+    long long steps = 2 * (long long)ceil(done / (double)ctx->step_evals);
+    if (steps < 4)
+        steps = 4;
+    /* at most an even share of what is left, so the tail of the budget
+     * goes to every worker, not to the first to ask */
+    long long avail = ctx->budget / ctx->step_evals / ctx->nworkers;
+    if (avail < 1 && ctx->budget >= ctx->step_evals)
+        avail = 1;
     long long g = (steps < avail ? steps : avail) * ctx->step_evals;
     ctx->budget -= g;
     return g;
@@ -174,6 +186,8 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             MPI_Abort(ctx->comm, 3);
         c->reported++;
     }
+    double done = u[UPD_EVALS] - v->prev_evals;
+    v->prev_evals = u[UPD_EVALS];
     memcpy(v->upd, u, pint_update_len(m) * sizeof *u);
     if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
         v->pending = 0;
@@ -229,7 +243,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             if (j == i || ej <= share)
                 continue;
             send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, share, 0,
-                         0, grant_for(c, uj), 0);
+                         0, 0, 0);
             woken++;
         }
         if (!woken && ei <= share) {
@@ -238,7 +252,32 @@ static void on_update(pint_par_controller *c, int i, const double *u)
         }
     }
 
-    long long grant = grant_for(c, u);
+    long long grant = grant_for(c, u, done);
+    if (u[UPD_BUSY] == 0.0 && !v->pending && u[UPD_STARVED] == 0.0) {
+        /* an idle worker: have the busiest one feed it now rather than at
+         * that one's next update */
+        int b = -1;
+        double best = 0.0;
+        for (int k = 0; k < ctx->nworkers; k++) {
+            const double *uk = c->w[k].upd;
+            if (k == i || !uk || uk[UPD_BUSY] == 0.0 || uk[UPD_REGIONS] < 2)
+                continue;
+            double ek = 0.0;
+            for (int q2 = 0; q2 < m; q2++)
+                ek = fmax(ek, uk[UPD_HEADER + m + q2]);
+            if (ek > best) {
+                best = ek;
+                b = k;
+            }
+        }
+        if (b >= 0) {
+            v->ordered++;
+            v->pending = 1;
+            c->transfers++;
+            send_control(c, worker_rank(c, b), PINT_CMD_SEND, share,
+                         worker_rank(c, i), ctx->lb_regions, 0, 0);
+        }
+    }
     int j = -1;
     if (u[UPD_BUSY] != 0.0 && u[UPD_REGIONS] >= 2)
         j = pick_idle(c, i);
@@ -266,6 +305,8 @@ static void on_verify(pint_par_controller *c, const double *recs, size_t n)
     }
     c->verify_regions += (long long)n;
 }
+
+static void conclude(pint_par_controller *c);
 
 int pint_par_controller_poll(pint_par_controller *c)
 {
@@ -316,7 +357,8 @@ int pint_par_controller_poll(pint_par_controller *c)
         case PINT_TAG_FINAL:
             c->w[i].fin = buf;
             buf = NULL;
-            c->finals++;
+            if (++c->finals == ctx->nworkers)
+                conclude(c);
             break;
         }
         free(buf);
@@ -324,9 +366,64 @@ int pint_par_controller_poll(pint_par_controller *c)
     return handled;
 }
 
+/* Exact totals from the workers' FINAL reports. */
+static void final_totals(const pint_par_controller *c, double *q, double *e)
+{
+    int m = c->ctx->ncomp;
+    for (int k = 0; k < m; k++) {
+        pint_sum sv, se;
+        pint_sum_init(&sv);
+        pint_sum_init(&se);
+        for (int i = 0; i < c->ctx->nworkers; i++) {
+            pint_sum_add(&sv, c->w[i].fin[FIN_HEADER + k]);
+            pint_sum_add(&se, c->w[i].fin[FIN_HEADER + m + k]);
+        }
+        q[k] = pint_sum_get(&sv);
+        e[k] = pint_sum_get(&se);
+    }
+}
+
+/* Every FINAL is in.  The decision to stop was taken on reports a few
+ * milliseconds old; when the exact total still misses eps, everyone
+ * resumes (nothing is in flight now: every ordered message arrived
+ * before FINAL).  Otherwise END. */
+static void conclude(pint_par_controller *c)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    if (c->status == PINT_CONVERGED) {
+        double q[m], e[m], qn = 0.0, en = 0.0;
+        final_totals(c, q, e);
+        for (int k = 0; k < m; k++) {
+            qn = fmax(qn, fabs(q[k]));
+            en = fmax(en, e[k]);
+        }
+        double eps = fmax(ctx->opt->epsabs, ctx->opt->epsrel * qn);
+        if (en > eps) {
+            c->resumes++;
+            c->stopping = 0;
+            c->finals = 0;
+            c->verify_regions = 0;
+            pint_sum_init(&c->vol_sum);
+            for (int k = 0; k < m; k++)
+                pint_sum_init(&c->verify_val[k]);
+            for (int i = 0; i < ctx->nworkers; i++) {
+                free(c->w[i].fin);
+                c->w[i].fin = NULL;
+                send_control(c, worker_rank(c, i), PINT_CMD_RESUME,
+                             eps / ctx->nworkers, 0, 0, 0, 0);
+            }
+            return;
+        }
+    }
+    for (int i = 0; i < ctx->nworkers; i++)
+        send_control(c, worker_rank(c, i), PINT_CMD_END, 0.0, 0, 0, 0, 0);
+    c->ended = 1;
+}
+
 int pint_par_controller_done(const pint_par_controller *c)
 {
-    return c->stopping && c->finals == c->ctx->nworkers;
+    return c->ended;
 }
 
 void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
@@ -335,17 +432,7 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
     const pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp;
     long long evals = 0, regions = 0, moved = 0;
-    for (int k = 0; k < m; k++) {
-        pint_sum sv, se;
-        pint_sum_init(&sv);
-        pint_sum_init(&se);
-        for (int i = 0; i < ctx->nworkers; i++) {
-            pint_sum_add(&sv, c->w[i].fin[FIN_HEADER + k]);
-            pint_sum_add(&se, c->w[i].fin[FIN_HEADER + m + k]);
-        }
-        res->value[k] = pint_sum_get(&sv);
-        res->error[k] = pint_sum_get(&se);
-    }
+    final_totals(c, res->value, res->error);
     for (int i = 0; i < ctx->nworkers; i++) {
         const double *f = c->w[i].fin;
         evals += (long long)f[FIN_EVALS];

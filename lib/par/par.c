@@ -11,9 +11,10 @@
 #include "region.h"
 #include "rule.h"
 
-/* Defaults chosen by measurement (bench/RESULTS.md, "update period"). */
-#define DEFAULT_UPDATE_STEPS 8
+/* Defaults chosen by measurement (bench/RESULTS.md, "MPI defaults"). */
+#define DEFAULT_UPDATE_SECONDS 2e-3
 #define DEFAULT_LB_REGIONS 4
+#define INITIAL_GRANT_STEPS 64
 
 static double now(void)
 {
@@ -182,16 +183,18 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
 
     ctx.rec_len = pint_adapt_rec_len_for(rule, fn->ncomp);
     ctx.step_evals = 2 * (long long)rule->npoints;
-    ctx.update_evals = opt->update_evals > 0
-                       ? opt->update_evals
-                       : DEFAULT_UPDATE_STEPS * ctx.step_evals;
+    ctx.update_evals = opt->update_evals;
+    ctx.update_seconds = opt->update_seconds > 0 ? opt->update_seconds
+                                                 : DEFAULT_UPDATE_SECONDS;
     ctx.lb_regions = opt->lb_regions > 0 ? opt->lb_regions : DEFAULT_LB_REGIONS;
-    /* the budget: initial pieces first, then a starting grant of two
-     * update periods per worker (whole steps), the rest on request */
+    /* the budget: initial pieces first, then a starting grant per worker
+     * (whole steps), the rest on request */
     long long rest = opt->max_evals - (long long)npieces * (long long)rule->npoints;
     if (rest < 0)
         rest = 0;
-    long long steps = 2 * ((ctx.update_evals + ctx.step_evals - 1) / ctx.step_evals);
+    long long steps = INITIAL_GRANT_STEPS;
+    if (ctx.update_evals > 0)
+        steps = 2 * ((ctx.update_evals + ctx.step_evals - 1) / ctx.step_evals);
     long long per = rest / ctx.nworkers / ctx.step_evals;
     ctx.initial_grant = (steps < per ? steps : per) * ctx.step_evals;
     ctx.budget = rest - ctx.initial_grant * ctx.nworkers;

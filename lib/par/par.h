@@ -25,6 +25,9 @@ void pint_par_outbox_progress(pint_par_outbox *o);
 void pint_par_outbox_drain(pint_par_outbox *o);
 void pint_par_outbox_destroy(pint_par_outbox *o);
 
+/* A worker reports at least every this many subdivisions. */
+#define PINT_UPDATE_MAX_STEPS 16
+
 /* What every role knows of the run. */
 typedef struct {
     MPI_Comm comm;
@@ -33,7 +36,8 @@ typedef struct {
     int ncomp;
     size_t rec_len;                 /* doubles per region record */
     long long step_evals;           /* evaluations per subdivision */
-    long long update_evals;         /* update period */
+    long long update_evals;         /* update period in evaluations, or 0 */
+    double update_seconds;          /* else the update period in seconds */
     int lb_regions;                 /* regions per transfer */
     long long initial_grant;        /* evaluations each worker starts with */
     long long budget;               /* left for the controller to grant */

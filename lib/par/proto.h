@@ -18,6 +18,9 @@
  *   worker -> controller  FAIL     one line: the integrand failed here
  *   worker -> controller  FINAL    after STOP: exact totals and counts
  *   worker -> controller  VERIFY   after STOP in verify mode: every region
+ *   controller -> worker  CONTROL  RESUME when the exact final total still
+ *                                  misses eps (the reports it stopped on
+ *                                  were a few milliseconds old), else END
  *
  * Nothing is lost.  MPI keeps the order of messages from one sender to
  * one receiver, so a worker executes every SEND before it sees STOP.  STOP
@@ -42,7 +45,13 @@ enum pint_par_tag {
     PINT_TAG_VERIFY = 106
 };
 
-enum pint_par_cmd { PINT_CMD_CONTINUE = 0, PINT_CMD_SEND = 1, PINT_CMD_STOP = 2 };
+enum pint_par_cmd {
+    PINT_CMD_CONTINUE = 0,
+    PINT_CMD_SEND = 1,
+    PINT_CMD_STOP = 2,      /* report FINAL once the expected regions are in */
+    PINT_CMD_RESUME = 3,    /* the exact final total missed eps: go on */
+    PINT_CMD_END = 4        /* the result stands: leave the loop */
+};
 
 /* UPDATE: header then 6 blocks of ncomp doubles. */
 enum {

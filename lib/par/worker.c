@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "par.h"
 
 struct pint_par_worker {
@@ -17,13 +18,22 @@ struct pint_par_worker {
     double eps_share;           /* idle at or below this error */
     long long grant;            /* evaluations it may still do */
     long long evals_at_update;
+    double time_at_update;
     int last_busy, last_starved;
     int failed;
-    int stopping, done;
+    int stopping, reported, done;
+    int steps_since_update;
     long long expect, received; /* REGIONS messages */
     long long transfers, sent_regions;
     pint_sum *sent_val, *sent_err, *recv_val, *recv_err;
 };
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 /* The failure line: which rank, when there are several. */
 static void fail_line(const pint_par_ctx *ctx, const char *msg, char *line,
@@ -117,6 +127,8 @@ static void send_update(pint_par_worker *w)
     pint_par_send(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
                   PINT_TAG_UPDATE);
     w->evals_at_update = pint_adapt_evals(w->a);
+    w->time_at_update = now();
+    w->steps_since_update = 0;
     w->last_busy = busy;
     w->last_starved = starved;
 }
@@ -160,7 +172,16 @@ static void on_control(pint_par_worker *w, const double *c)
         break;
     case PINT_CMD_STOP:
         w->stopping = 1;
+        w->reported = 0;
         w->expect = (long long)c[CTL_EXPECT];
+        break;
+    case PINT_CMD_RESUME:
+        w->stopping = 0;
+        w->reported = 0;
+        send_update(w);
+        break;
+    case PINT_CMD_END:
+        w->done = 1;
         break;
     default:
         break;
@@ -246,15 +267,13 @@ static void send_final(pint_par_worker *w)
         double *all = malloc((n ? n : 1) * ctx->rec_len * sizeof *all);
         if (!all)
             MPI_Abort(ctx->comm, 3);
-        size_t got = 0;
-        while (pint_adapt_take_top(w->a, all + got * ctx->rec_len))
-            got++;
-        pint_par_send(&ctx->out, ctx->comm, all, got * ctx->rec_len, 0,
+        pint_adapt_pack_all(w->a, all);
+        pint_par_send(&ctx->out, ctx->comm, all, n * ctx->rec_len, 0,
                       PINT_TAG_VERIFY);
     }
     pint_par_send(&ctx->out, ctx->comm, f, pint_final_len(m), 0,
                   PINT_TAG_FINAL);
-    w->done = 1;
+    w->reported = 1;            /* now wait for RESUME or END */
 }
 
 int pint_par_worker_work(pint_par_worker *w)
@@ -263,11 +282,11 @@ int pint_par_worker_work(pint_par_worker *w)
     if (w->done)
         return 0;
     if (w->stopping) {
-        if (w->received >= w->expect) {
+        if (!w->reported && w->received >= w->expect) {
             send_final(w);
             return 1;
         }
-        return 0;               /* regions still in flight towards us */
+        return 0;               /* regions in flight, or waiting for END */
     }
     int busy = is_busy(w);
     if (busy && !is_starved(w)) {
@@ -288,7 +307,18 @@ int pint_par_worker_work(pint_par_worker *w)
             send_update(w);
             return 1;
         }
-        if (pint_adapt_evals(w->a) - w->evals_at_update >= ctx->update_evals)
+        /* the update period: --update-evals when given, else time, so
+         * cheap and costly integrands both report a few hundred times a
+         * second */
+        long long since = pint_adapt_evals(w->a) - w->evals_at_update;
+        w->steps_since_update++;
+        /* by time, but at least every UPDATE_MAX_STEPS subdivisions so a
+         * cheap integrand does not run far past the moment the total is
+         * met */
+        if (ctx->update_evals > 0
+                ? since >= ctx->update_evals
+                : (w->steps_since_update >= PINT_UPDATE_MAX_STEPS
+                   || now() - w->time_at_update >= ctx->update_seconds))
             send_update(w);
         else if (!is_busy(w) || is_starved(w))
             send_update(w);     /* went idle or ran out of grant */
