@@ -115,17 +115,20 @@ static void test_verify(void)
     CU_ASSERT(fabs(q - x) <= 1e-10 * x);
 }
 
-/* The corner peak sits at the origin, in worker 0's initial piece: the
- * others run out of work at once and must be fed by transfers. */
+/* The corner peak sits at the origin, in the first worker's initial
+ * piece: the others run out of work at once and must be fed by transfers.
+ * A dedicated controller keeps the four workers alike (a controller that
+ * also works does less of the work by design, the more so on a loaded
+ * machine). */
 static void test_corner_peak_balances(void)
 {
     run_result r;
-    run_mpi(&r, 4, "--json", "-f", "genz3", "-d", "4", "--er", "1e-6",
-            "--max-evals", "2e7", NULL);
+    run_mpi(&r, 5, "--json", "--dedicated-controller", "-f", "genz3", "-d",
+            "4", "--er", "1e-6", "--max-evals", "2e7", NULL);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT(json_num(r.out, "transfers") > 0);
     double total = json_num(r.out, "evals");
-    for (int k = 0; k < 4; k++) {
+    for (int k = 1; k <= 4; k++) {
         double ek = json_nth(r.out, "rank_evals", k);
         if (!(ek >= 0.5 * total / 4))
             fprintf(stderr, "\n  rank %d did %.0f of %.0f evaluations\n", k,

@@ -11,7 +11,8 @@
 #include "region.h"
 #include "rule.h"
 
-/* Defaults chosen by measurement (bench/RESULTS.md, "MPI defaults"). */
+/* Defaults chosen by measurement (bench/RESULTS.md, section 3, "How the
+ * defaults were chosen"). */
 #define DEFAULT_UPDATE_SECONDS 2e-3
 #define DEFAULT_LB_REGIONS 4
 #define INITIAL_GRANT_STEPS 64
