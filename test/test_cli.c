@@ -220,6 +220,63 @@ static void test_plugins(void)
     CU_ASSERT(strstr(r.out, "\"value\": [null]") != NULL);
 }
 
+/* pint-bench: one CSV row per run with the documented header; every
+ * row's ok, honest and digits agree with its own value, error and exact;
+ * the summary table has the cell; bad options give one line and exit 2. */
+static void test_pint_bench(void)
+{
+    char csv[] = "/tmp/pint-bench-test-XXXXXX";
+    int fd = mkstemp(csv);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    char *argv[] = { (char *)env_or_die("PINT_BENCH"), "-f", "genz1,genz4",
+                     "-d", "3", "--tols", "1e-4", "--instances", "2",
+                     "--mc-tols", "1e-2", "--methods", "pint,vegas",
+                     "--csv", csv, NULL };
+    run_result r;
+    CU_ASSERT_EQUAL_FATAL(spawn_capture(&r, argv), 0);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "| genz1 | 3 | 0.0001 | pint | 2 |") != NULL);
+    FILE *f = fopen(csv, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char line[1024];
+    int rows = 0, consistent = 0;
+    CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, f));
+    CU_ASSERT_STRING_EQUAL(line, "method,family,dim,difficulty,tol,seed,evals,"
+                           "seconds,value,error,exact,status,ok,honest,digits\n");
+    while (fgets(line, sizeof line, f)) {
+        char method[16], family[16], status[32];
+        int dim, ok, honest;
+        long long seed, evals;
+        double diff, tol, secs, value, error, exact, digits;
+        int n = sscanf(line, "%15[^,],%15[^,],%d,%lf,%lf,%lld,%lld,%lf,%lf,"
+                       "%lf,%lf,%31[^,],%d,%d,%lf", method, family, &dim,
+                       &diff, &tol, &seed, &evals, &secs, &value, &error,
+                       &exact, status, &ok, &honest, &digits);
+        rows++;
+        double err = fabs(value - exact);
+        double want = err / fabs(exact) < 1.0
+                      ? -log10(fmax(err / fabs(exact), 1e-16)) : 0.0;
+        int pint_row = strcmp(method, "pint") == 0 && tol == 1e-4;
+        int vegas_row = strcmp(method, "vegas") == 0 && tol == 1e-2;
+        if (n == 15 && (pint_row || vegas_row) && dim == 3
+            && evals > 0 && ok == (err <= tol * fabs(exact))
+            && honest == (err <= error) && fabs(digits - want) < 2e-3)
+            consistent++;
+    }
+    fclose(f);
+    unlink(csv);
+    /* pint at 1e-4 and vegas at 1e-2: 2 families x 2 instances each */
+    CU_ASSERT_EQUAL(rows, 8);
+    CU_ASSERT_EQUAL(consistent, 8);
+    char *bad[] = { (char *)env_or_die("PINT_BENCH"), "--methods", "pint,foo",
+                    NULL };
+    CU_ASSERT_EQUAL_FATAL(spawn_capture(&r, bad), 0);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.err, "pint-bench: error: unknown method 'foo'") != NULL);
+    CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -230,6 +287,7 @@ int main(void)
         { "bad options: one line, exit 2", test_bad_options },
         { "simplex files", test_simplex_files },
         { "plug-ins", test_plugins },
+        { "pint-bench", test_pint_bench },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("cli", tests);

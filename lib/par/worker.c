@@ -6,6 +6,7 @@
  * between busy and idle; it gives regions from the top of its heap to
  * another worker when the controller says so (Cucos 2003, ch. 6.1.1).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,10 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->a = a;
     w->grant = ctx->initial_grant;
     w->last_busy = -1;
+    /* the share is unknown until the controller's first answer: report
+     * first, so a domain whose first pieces already meet the tolerance is
+     * not subdivided at all */
+    w->eps_share = HUGE_VAL;
     w->sent_val = calloc(4 * (size_t)m, sizeof *w->sent_val);
     if (!w->sent_val) {
         free(w);
