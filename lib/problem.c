@@ -185,19 +185,7 @@ static int widest(enum pint_region_kind kind, int n, const double *g)
             }
         return best;
     }
-    for (int a = 0; a <= n; a++)
-        for (int b = a + 1; b <= n; b++) {
-            double d = 0.0;
-            for (int i = 0; i < n; i++) {
-                double t = g[a * n + i] - g[b * n + i];
-                d += t * t;
-            }
-            if (d > w) {
-                w = d;
-                best = a * (n + 1) + b;
-            }
-        }
-    return best;
+    return pint_simplex_longest_edge(n, g);
 }
 
 size_t pint_domain_pieces(const pint_domain *dom, int n, size_t want,

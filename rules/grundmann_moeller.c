@@ -270,27 +270,6 @@ static void gm_layer_sums(const gm_tables *t, int ncomp, const double *f,
     }
 }
 
-/* The longest edge a < b, coded a*(n+1) + b; ties go to the first edge in
- * (a, b) order so the advice is reproducible. */
-static int gm_longest_edge(const double *geom, int n)
-{
-    double best = -1.0;
-    int code = 1;
-    for (int a = 0; a < n; a++)
-        for (int b = a + 1; b <= n; b++) {
-            double len2 = 0.0;
-            for (int i = 0; i < n; i++) {
-                double h = geom[b * n + i] - geom[a * n + i];
-                len2 += h * h;
-            }
-            if (len2 > best) {
-                best = len2;
-                code = a * (n + 1) + b;
-            }
-        }
-    return code;
-}
-
 static void gm_apply(const pint_rule_impl *r, const double *geom, double vol,
                      const double *f, double *val, double *err, int *split,
                      double *work)
@@ -310,7 +289,7 @@ static void gm_apply(const pint_rule_impl *r, const double *geom, double vol,
         val[k] = vol * (q.hi + q.lo);
         err[k] = fabs(vol * (e.hi + e.lo));
     }
-    *split = gm_longest_edge(geom, r->ndim);
+    *split = pint_simplex_longest_edge(r->ndim, geom);
 }
 
 static void gm_destroy(pint_rule_impl *r)

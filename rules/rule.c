@@ -94,3 +94,22 @@ void pint_rule_free(pint_rule_impl *r)
     if (r)
         r->destroy(r);
 }
+
+int pint_simplex_longest_edge(int n, const double *v)
+{
+    double best = -1.0;
+    int code = 1;
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b <= n; b++) {
+            double len2 = 0.0;
+            for (int i = 0; i < n; i++) {
+                double h = v[b * n + i] - v[a * n + i];
+                len2 += h * h;
+            }
+            if (len2 > best) {
+                best = len2;
+                code = a * (n + 1) + b;
+            }
+        }
+    return code;
+}

@@ -59,6 +59,11 @@ pint_rule_impl *pint_rule_gauss_kronrod_new(enum pint_rule id, int ncomp);
 pint_rule_impl *pint_rule_grundmann_moeller_new(enum pint_rule id, int ndim,
                                                 int ncomp);
 
+/* The longest edge a < b of a simplex (vertices as in the geometry above),
+ * coded a*(n+1) + b as the split advice; ties go to the first edge in
+ * (a, b) order so the advice is reproducible. */
+int pint_simplex_longest_edge(int n, const double *vertices);
+
 /* Dimension ranges (also in pint_rule_dims). */
 #define PINT_GM_MIN_DIM 2
 #define PINT_GM_MAX_DIM 20

@@ -46,6 +46,19 @@ static void fail_line(const pint_par_ctx *ctx, const char *msg, char *line,
         snprintf(line, len, "%s", msg);
 }
 
+/* FAIL: one line for the controller, sent as chars in doubles. */
+static void send_fail(pint_par_ctx *ctx, const char *msg)
+{
+    char line[320];
+    fail_line(ctx, msg, line, sizeof line);
+    size_t len = strlen(line) + 1;
+    double *buf = calloc((len + 7) / 8, sizeof *buf);
+    if (!buf)
+        MPI_Abort(ctx->comm, 3);    /* the run could never end otherwise */
+    memcpy(buf, line, len);
+    pint_par_send(&ctx->out, ctx->comm, buf, (len + 7) / 8, 0, PINT_TAG_FAIL);
+}
+
 pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
                                      int failed, const char *fail_msg)
 {
@@ -70,16 +83,7 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->recv_val = w->sent_val + 2 * m;
     w->recv_err = w->sent_val + 3 * m;
     if (failed) {
-        /* one line for the controller; FAIL is sent as chars in doubles */
-        char line[320];
-        fail_line(ctx, fail_msg, line, sizeof line);
-        size_t len = strlen(line) + 1;
-        double *buf = calloc((len + 7) / 8, sizeof *buf);
-        if (buf) {
-            memcpy(buf, line, len);
-            pint_par_send(&ctx->out, ctx->comm, buf, (len + 7) / 8, 0,
-                          PINT_TAG_FAIL);
-        }
+        send_fail(ctx, fail_msg);
         w->failed = 1;
     }
     return w;
@@ -299,15 +303,7 @@ int pint_par_worker_work(pint_par_worker *w)
         int rc = pint_adapt_step(w->a);
         w->grant -= pint_adapt_evals(w->a) - before;
         if (rc != 0) {
-            char line[320];
-            fail_line(w->ctx, pint_adapt_message(w->a), line, sizeof line);
-            size_t len = strlen(line) + 1;
-            double *buf = calloc((len + 7) / 8, sizeof *buf);
-            if (buf) {
-                memcpy(buf, line, len);
-                pint_par_send(&ctx->out, ctx->comm, buf, (len + 7) / 8, 0,
-                              PINT_TAG_FAIL);
-            }
+            send_fail(ctx, pint_adapt_message(w->a));
             w->failed = 1;
             send_update(w);
             return 1;
