@@ -3,7 +3,7 @@
  * source tree come from the environment set by `make check`. */
 #include <stdarg.h>
 #include "testutil.h"
-#include "spawn.h"
+#include "run_capture.h"
 
 /* Run pint with the NULL-terminated arguments. */
 static void run_pint(run_result *r, ...)

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <time.h>
 #include "testutil.h"
-#include "spawn.h"
+#include "run_capture.h"
 
 /* Run pint on np ranks with the NULL-terminated arguments. */
 static void run_mpi(run_result *r, int np, ...)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
-#include "sched.h"
+#include "schedule.h"
 
 static const double ex_w[4] = { 1.5, 0.5, 1.0, 1.0 };
 

@@ -1,7 +1,7 @@
-/* spawn.h -- run a program as a user would and capture what it says
+/* run_capture.h -- run a program as a user would and capture what it says
  * (shared by the CLI and MPI suites). */
-#ifndef PINT_SPAWN_H
-#define PINT_SPAWN_H
+#ifndef PINT_RUN_CAPTURE_H
+#define PINT_RUN_CAPTURE_H
 
 #include <fcntl.h>
 #include <spawn.h>

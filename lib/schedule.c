@@ -1,4 +1,4 @@
-/* sched.c -- work-unit scheduling: DLS chunk formulas (see sched.h).
+/* schedule.c -- work-unit scheduling: DLS chunk formulas (see schedule.h).
  *
  * References: refs/balasubramaniam-2003-dynamic-loop-scheduling ch. 2.1
  * (equations cited as B2.x) and refs/mendhe-dls4lb-python ch. 2.3 (M2.x).
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sched.h"
+#include "schedule.h"
 
 /* Measurements of one worker (AWF and AF). */
 typedef struct {

@@ -1,4 +1,4 @@
-/* sched.h -- work-unit scheduling: how many of N items to hand to the
+/* schedule.h -- work-unit scheduling: how many of N items to hand to the
  * worker that asks next (private header).
  *
  * Chunk formulas: DESIGN.md "Chunk formulas", refs/balasubramaniam-2003
@@ -25,8 +25,8 @@
  * chunks handed out sum to N exactly.  No global state; one object is not
  * thread-safe (the controller owns it).
  */
-#ifndef PINT_SCHED_H
-#define PINT_SCHED_H
+#ifndef PINT_SCHEDULE_H
+#define PINT_SCHEDULE_H
 
 enum pint_sched_kind {
     PINT_SCHED_STATIC, PINT_SCHED_SS, PINT_SCHED_FSC, PINT_SCHED_GSS,
