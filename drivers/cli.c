@@ -17,7 +17,7 @@ enum {
     OPT_MAX_EVALS, OPT_MAX_REGIONS, OPT_RULE, OPT_SEED, OPT_DIFFICULTY,
     OPT_PLUGIN, OPT_LIST, OPT_JSON, OPT_VERSION, OPT_DEDICATED,
     OPT_UPDATE_EVALS, OPT_LB_REGIONS, OPT_COST_US, OPT_SPIN_US, OPT_VERIFY,
-    OPT_VERBOSE, OPT_UPDATE_SECONDS
+    OPT_VERBOSE, OPT_UPDATE_SECONDS, OPT_METHOD
 };
 
 static const struct option long_options[] = {
@@ -32,6 +32,7 @@ static const struct option long_options[] = {
     { "max-evals", required_argument, NULL, OPT_MAX_EVALS },
     { "max-regions", required_argument, NULL, OPT_MAX_REGIONS },
     { "rule", required_argument, NULL, OPT_RULE },
+    { "method", required_argument, NULL, OPT_METHOD },
     { "seed", required_argument, NULL, OPT_SEED },
     { "difficulty", required_argument, NULL, OPT_DIFFICULTY },
     { "plugin", required_argument, NULL, OPT_PLUGIN },
@@ -67,7 +68,8 @@ void pint_cli_usage(FILE *out)
 "      --lo a[,a...]     lower bounds (one value: every axis; default 0)\n"
 "      --hi b[,b...]     upper bounds (one value: every axis; default 1)\n"
 "      --simplex FILE    integrate over the simplices listed in FILE\n"
-"      --seed S          seed of the Genz parameters (default 1)\n"
+"      --seed S          seed of the Genz parameters and of the Monte Carlo\n"
+"                        streams (default 1)\n"
 "      --difficulty B    Genz difficulty scale beta (default 1)\n"
 "\n"
 "Accuracy and limits:\n"
@@ -75,6 +77,8 @@ void pint_cli_usage(FILE *out)
 "      --er EPS          relative tolerance (default 1e-6)\n"
 "      --max-evals N     evaluation limit (default 1e8)\n"
 "      --max-regions N   region limit, bounds memory (default 1e7)\n"
+"      --method M        adaptive (default) or mc (plain Monte Carlo, boxes;\n"
+"                        the error is one standard error)\n"
 "      --rule R          gm, gk15, gk21, gk31, gk41, gk51, gk61, simplex3,\n"
 "                        simplex5, simplex7, simplex9 (default: gk21 in 1-D,\n"
 "                        gm on boxes, simplex7 on simplices)\n"
@@ -182,6 +186,14 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
                            ">= 1, got '%s'%s", arg, "");
         cli->opt.max_regions = (size_t)n;
         return 0;
+    case OPT_METHOD: {
+        int m = pint_method_from_name(arg);
+        if (m < 0)
+            return set_err(msg, len, "unknown method '%s' (adaptive, mc)%s",
+                           arg, "");
+        cli->opt.method = (enum pint_method)m;
+        return 0;
+    }
     case OPT_RULE: {
         int r = pint_rule_from_name(arg);
         if (r < 0)

@@ -15,7 +15,10 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
         fprintf(out, ", seed %llu, difficulty %g",
                 (unsigned long long)cli->seed, cli->difficulty);
     fprintf(out, ")\n");
-    fprintf(out, "rule         %s\n", pint_rule_name(res->rule));
+    if (res->method == PINT_METHOD_MC)
+        fprintf(out, "method       mc (error: one standard error)\n");
+    else
+        fprintf(out, "rule         %s\n", pint_rule_name(res->rule));
     fprintf(out, "tolerance    relative %g, absolute %g\n",
             cli->opt.epsrel, cli->opt.epsabs);
     fprintf(out, "status       %s\n", pint_status_name(res->status));
@@ -84,8 +87,11 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     json_string(out, rep->function);
     fprintf(out, ", \"dim\": %d, \"ncomp\": %d, \"domain\": \"%s\"",
             rep->ndim, res->ncomp, rep->domain);
+    fputs(", \"method\": ", out);
+    json_string(out, pint_method_name(res->method));
     fputs(", \"rule\": ", out);
-    json_string(out, pint_rule_name(res->rule));
+    json_string(out, res->method == PINT_METHOD_MC ? "none"
+                                                   : pint_rule_name(res->rule));
     fputs(", \"value\": ", out);
     json_array(out, res->value, res->ncomp);
     fputs(", \"error\": ", out);

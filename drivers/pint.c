@@ -177,6 +177,7 @@ static int run(int argc, char **argv, int rank)
         return EXIT_CONVERGED;
     }
 
+    p.cli.opt.seed = p.cli.seed;
     int rc = pint_integrate(&p.fn, &p.dom, &p.cli.opt, p.res);
     int have_exact = p.tf && pint_testfn_exact(p.tf, &p.dom, p.exact);
     pint_report rep = { .cli = &p.cli, .function = p.cli.function,

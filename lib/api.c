@@ -13,6 +13,7 @@
 #include <mpi.h>
 #include "pint.h"
 #include "adapt.h"
+#include "mc.h"
 #include "par/par.h"
 #include "problem.h"
 #include "region.h"
@@ -25,6 +26,8 @@ void pint_options_init(pint_options *opt)
     opt->max_evals = 100000000LL;
     opt->max_regions = 10000000;
     opt->rule = PINT_RULE_AUTO;
+    opt->method = PINT_METHOD_ADAPTIVE;
+    opt->seed = 1;
     opt->comm = NULL;
     opt->dedicated_controller = 0;
     opt->update_evals = 0;
@@ -91,6 +94,26 @@ const char *pint_status_name(int status)
 }
 
 const char *pint_version(void) { return PINT_VERSION; }
+
+const char *pint_method_name(enum pint_method method)
+{
+    switch (method) {
+    case PINT_METHOD_ADAPTIVE: return "adaptive";
+    case PINT_METHOD_MC: return "mc";
+    default: return "unknown";
+    }
+}
+
+int pint_method_from_name(const char *name)
+{
+    if (!name)
+        return -1;
+    if (strcmp(name, "adaptive") == 0)
+        return PINT_METHOD_ADAPTIVE;
+    if (strcmp(name, "mc") == 0)
+        return PINT_METHOD_MC;
+    return -1;
+}
 
 static int converged(const double *val, const double *err, int m,
                      const pint_options *o)
@@ -197,6 +220,24 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     return status;
 }
 
+/* One rank, no MPI: plain Monte Carlo from stream 0. */
+static int mc_here(const pint_function *fn, const pint_domain *dom,
+                   const pint_options *opt, pint_result *res)
+{
+    pint_mc *mc = pint_mc_new(fn, dom->lo, dom->hi, opt->seed, 0);
+    if (!mc)
+        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
+    pint_mc_set_cost(mc, &cost);
+    int status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim), NULL,
+                             res->value, res->error, &res->evals);
+    res->rank_evals[0] = res->evals;
+    if (status >= PINT_ERR_INTEGRAND)
+        pint_fail(res, status, "%s", pint_mc_message(mc));
+    pint_mc_free(mc);
+    return status;
+}
+
 int pint_integrate(const pint_function *fn, const pint_domain *dom,
                    const pint_options *opt, pint_result *res)
 {
@@ -208,6 +249,7 @@ int pint_integrate(const pint_function *fn, const pint_domain *dom,
     res->regions = 0;
     res->seconds = 0.0;
     res->rule = PINT_RULE_AUTO;
+    res->method = opt ? opt->method : PINT_METHOD_ADAPTIVE;
     res->transfers = res->regions_moved = res->controller_messages = 0;
     res->verified = 0;
     int mpi_up = 0, mpi_down = 0;
@@ -227,7 +269,10 @@ int pint_integrate(const pint_function *fn, const pint_domain *dom,
         if (rank_stats(res, 1) != 0)
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
         status = pint_problem_check(fn, dom, opt, res, &id);
-        if (status == 0) {
+        if (status == 0 && opt->method == PINT_METHOD_MC) {
+            res->method = PINT_METHOD_MC;
+            status = mc_here(fn, dom, opt, res);
+        } else if (status == 0) {
             res->rule = id;
             status = integrate_here(fn, dom, opt, res, id);
         }

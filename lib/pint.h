@@ -18,6 +18,7 @@
 #define PINT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -83,6 +84,12 @@ enum pint_rule {
 
 enum pint_domain_kind { PINT_DOMAIN_BOX = 0, PINT_DOMAIN_SIMPLICES = 1 };
 
+/* Integration methods. */
+enum pint_method {
+    PINT_METHOD_ADAPTIVE = 0,   /* global adaptive subdivision (default) */
+    PINT_METHOD_MC = 1          /* plain Monte Carlo, boxes only */
+};
+
 /* The region of integration.  The arrays are read during pint_integrate
  * only and are not kept. */
 typedef struct {
@@ -98,6 +105,8 @@ typedef struct {
     long long max_evals;        /* evaluation limit, default 100,000,000 */
     size_t max_regions;         /* region limit (memory bound), default 10,000,000 */
     enum pint_rule rule;        /* default PINT_RULE_AUTO */
+    enum pint_method method;    /* default PINT_METHOD_ADAPTIVE */
+    uint64_t seed;              /* Monte Carlo streams, default 1 */
 
     /* Distribution over MPI (used when MPI is initialized; every rank of
      * the communicator calls pint_integrate and every rank gets the
@@ -123,7 +132,8 @@ typedef struct {
     size_t regions;             /* regions in the final partition */
     double seconds;             /* wall-clock time of pint_integrate */
     int status;                 /* an enum pint_status */
-    enum pint_rule rule;        /* the rule that was used */
+    enum pint_rule rule;        /* the rule that was used (adaptive) */
+    enum pint_method method;    /* the method that was used */
     char message[256];          /* one line naming the problem, or "" */
 
     /* Statistics of the run (all ranks get them). */
@@ -168,6 +178,10 @@ PINT_API int pint_rule_from_name(const char *name);
 
 /* Dimensions a rule accepts: *min_dim..*max_dim. */
 PINT_API void pint_rule_dims(enum pint_rule rule, int *min_dim, int *max_dim);
+
+/* "adaptive" or "mc"; pint_method_from_name returns -1 when unknown. */
+PINT_API const char *pint_method_name(enum pint_method method);
+PINT_API int pint_method_from_name(const char *name);
 
 PINT_API const char *pint_version(void);
 

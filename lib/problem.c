@@ -140,6 +140,16 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
         rc = check_domain(dom, fn->ndim, res);
     if (rc != 0)
         return rc;
+    if (opt->method != PINT_METHOD_ADAPTIVE && opt->method != PINT_METHOD_MC)
+        return pint_fail(res, PINT_ERR_INVALID, "unknown method %d",
+                         (int)opt->method);
+    if (opt->method == PINT_METHOD_MC) {
+        if (dom->kind != PINT_DOMAIN_BOX)
+            return pint_fail(res, PINT_ERR_INVALID,
+                             "method mc integrates over boxes only");
+        *rule = PINT_RULE_AUTO;
+        return 0;
+    }
     enum pint_rule id = choose_rule(opt->rule, dom, fn->ndim);
     if (!rule_fits_domain(id, dom->kind))
         return pint_fail(res, PINT_ERR_INVALID, "rule %s does not apply to a %s",

@@ -201,6 +201,37 @@ static void test_c_api_communicators(void)
     CU_ASSERT_EQUAL(r.status, 0);
 }
 
+/* Monte Carlo over ranks: the same answer for the same seed and rank
+ * count, within 4 standard errors of the exact value, the counts adding
+ * up; a failure on one rank ends the run on all with one line. */
+static void test_mc_over_ranks(void)
+{
+    for (int np = 1; np <= 3; np += 2) {
+        run_result a, b;
+        run_mpi(&a, np, "--json", "--method", "mc", "-f", "genz4", "-d", "10",
+                "--er", "3e-3", "--seed", "5", NULL);
+        run_mpi(&b, np, "--json", "--method", "mc", "-f", "genz4", "-d", "10",
+                "--er", "3e-3", "--seed", "5", NULL);
+        CU_ASSERT_EQUAL(a.status, 0);
+        CU_ASSERT(strstr(a.out, "\"method\": \"mc\"") != NULL);
+        double qa = json_nth(a.out, "value", 0), qb = json_nth(b.out, "value", 0);
+        CU_ASSERT_EQUAL(qa, qb);
+        double x = json_nth(a.out, "exact", 0), e = json_nth(a.out, "error", 0);
+        CU_ASSERT(fabs(qa - x) <= 4.0 * e);
+        double sum = 0.0;
+        for (int k = 0; k < np; k++)
+            sum += json_nth(a.out, "rank_evals", k);
+        CU_ASSERT_EQUAL(sum, json_num(a.out, "evals"));
+    }
+    run_result r;
+    run_mpi(&r, 4, "--method", "mc", "--plugin", env_or_die("PINT_PLUGIN"),
+            "-f", "fails_on_rank2", "-d", "3", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.err, "pint: error: rank 2: integrand returned error "
+                            "code 9") != NULL);
+    CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
+}
+
 /* The evaluation limit holds across ranks. */
 static void test_eval_limit(void)
 {
@@ -225,6 +256,7 @@ int main(void)
         { "dedicated controller", test_dedicated_controller },
         { "evaluation limit across ranks", test_eval_limit },
         { "C API on split communicators", test_c_api_communicators },
+        { "Monte Carlo over ranks", test_mc_over_ranks },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("mpi", tests);

@@ -146,6 +146,8 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
     status = agree(comm, ctx.rank, ctx.size, status, res);
     if (status)
         return status;
+    if (opt->method == PINT_METHOD_MC)
+        return pint_par_mc(fn, dom, opt, res, comm);
     res->rule = id;
 
     ctx.first_worker = opt->dedicated_controller ? 1 : 0;

@@ -78,4 +78,8 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
                        MPI_Comm comm);
 
+/* Plain Monte Carlo over comm in rounds of fixed counts (mc_par.c). */
+int pint_par_mc(const pint_function *fn, const pint_domain *dom,
+                const pint_options *opt, pint_result *res, MPI_Comm comm);
+
 #endif /* PINT_PAR_H */
