@@ -33,10 +33,10 @@
 
 #define MAX_LIST 32
 
-enum method { M_PINT, M_HCUBATURE, M_PCUBATURE, M_QAG, M_VEGAS, M_MISER,
-              M_COUNT };
+enum method { M_PINT, M_PINT_MC, M_HCUBATURE, M_PCUBATURE, M_QAG, M_VEGAS,
+              M_MISER, M_COUNT };
 static const char *const method_names[M_COUNT] = {
-    "pint", "hcubature", "pcubature", "qag", "vegas", "miser"
+    "pint", "pint-mc", "hcubature", "pcubature", "qag", "vegas", "miser"
 };
 
 typedef struct {
@@ -84,7 +84,8 @@ static double peer_point(peer_ctx *p, const double *x)
 }
 
 static run_out run_pint(const pint_function *fn, int d, double tol,
-                        const bench_opts *o)
+                        const bench_opts *o, enum pint_method method,
+                        uint64_t seed)
 {
     double lo[64] = { 0 }, hi[64];
     for (int i = 0; i < d; i++)
@@ -95,6 +96,8 @@ static run_out run_pint(const pint_function *fn, int d, double tol,
     opt.epsrel = tol;
     opt.max_evals = o->max_evals;
     opt.rule = o->rule;
+    opt.method = method;
+    opt.seed = seed;
     pint_result *res = pint_result_alloc(1);
     run_out r = { 0, 0, NAN, NAN, "out-of-memory" };
     if (!res)
@@ -251,7 +254,7 @@ static int in_list(double v, const double *list, int n)
  * deterministic ones; qag only in one dimension. */
 static int applies(const bench_opts *o, int m, int d, double tol)
 {
-    if (m == M_VEGAS || m == M_MISER)
+    if (m == M_VEGAS || m == M_MISER || m == M_PINT_MC)
         return in_list(tol, o->mc_tols, o->nmc_tols);
     if (m == M_QAG && d != 1)
         return 0;
@@ -275,8 +278,9 @@ static void usage(FILE *out)
 "      --instances N    instances per cell, seeds 1..N (default 5)\n"
 "      --difficulty B   Genz difficulty scale (default 1)\n"
 "      --max-evals N    evaluation limit per run (default 1e6)\n"
-"      --methods LIST   pint,hcubature,pcubature,qag,vegas,miser (default:\n"
-"                       all built in; qag at d = 1 only)\n"
+"      --methods LIST   pint,pint-mc,hcubature,pcubature,qag,vegas,miser\n"
+"                       (default: all built in; qag at d = 1 only; pint-mc,\n"
+"                       vegas and miser at the --mc-tols)\n"
 "      --rule R         pint's rule (default auto)\n"
 "      --csv FILE       one row per run\n"
 "      --json FILE      the per-cell summary as a JSON array\n"
@@ -405,8 +409,8 @@ static int parse(int argc, char **argv, bench_opts *o, int *exit_now,
                     m++;
                 if (m == M_COUNT)
                     return snprintf(msg, len, "unknown method '%s' (pint, "
-                                    "hcubature, pcubature, qag, vegas, miser)",
-                                    items[i]), -1;
+                                    "pint-mc, hcubature, pcubature, qag, "
+                                    "vegas, miser)", items[i]), -1;
 #ifndef HAVE_CUBATURE
                 if (m == M_HCUBATURE || m == M_PCUBATURE)
                     return snprintf(msg, len, "method %s needs libcubature: "
@@ -544,11 +548,15 @@ int main(int argc, char **argv)
                     for (int m = 0; m < M_COUNT; m++) {
                         if (!o.methods[m] || !applies(&o, m, d, tol))
                             continue;
-                        if (m != M_PINT && rank != 0)
+                        int ours = m == M_PINT || m == M_PINT_MC;
+                        if (!ours && rank != 0)
                             continue;
                         run_out r;
-                        if (m == M_PINT)
-                            r = run_pint(&fn, d, tol, &o);
+                        if (ours)
+                            r = run_pint(&fn, d, tol, &o,
+                                         m == M_PINT ? PINT_METHOD_ADAPTIVE
+                                                     : PINT_METHOD_MC,
+                                         (uint64_t)s);
 #ifdef HAVE_CUBATURE
                         else if (m == M_HCUBATURE || m == M_PCUBATURE)
                             r = run_cubature(m, &fn, d, tol, &o);
