@@ -26,9 +26,10 @@ struct pint_adapt {
     long long splits;
     size_t steps_since_recompute;
     pint_eval_cost cost;
-    /* scratch, sized once: points and values of two children, geometry
-     * of two children, the rule's work space */
-    double *x, *f, *g1, *g2, *work;
+    /* scratch, sized once: points and values of two children, the
+     * rule's work space (children's geometry goes straight into their
+     * records) */
+    double *x, *f, *work;
     char msg[256];
 };
 
@@ -48,11 +49,9 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
     a->err_sum = calloc((size_t)a->ncomp, sizeof *a->err_sum);
     a->x = malloc(np * (size_t)r->ndim * sizeof *a->x);
     a->f = malloc(np * (size_t)a->ncomp * sizeof *a->f);
-    a->g1 = malloc(a->geom_len * sizeof *a->g1);
-    a->g2 = malloc(a->geom_len * sizeof *a->g2);
     a->work = malloc((r->work_size ? r->work_size : 1) * sizeof *a->work);
-    if (!a->pool || !a->val_sum || !a->err_sum || !a->x || !a->f || !a->g1
-        || !a->g2 || !a->work) {
+    if (!a->pool || !a->val_sum || !a->err_sum || !a->x || !a->f
+        || !a->work) {
         pint_adapt_free(a);
         return NULL;
     }
@@ -69,8 +68,6 @@ void pint_adapt_free(pint_adapt *a)
     free(a->err_sum);
     free(a->x);
     free(a->f);
-    free(a->g1);
-    free(a->g2);
     free(a->work);
     free(a);
 }

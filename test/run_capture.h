@@ -4,6 +4,7 @@
 #define PINT_RUN_CAPTURE_H
 
 #include <fcntl.h>
+#include <stdarg.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,22 @@ static inline int spawn_capture(run_result *r, char **argv)
     slurp(out_fd, r->out, sizeof r->out);
     slurp(err_fd, r->err, sizeof r->err);
     return 0;
+}
+
+/* Run prefix[0..nprefix-1] followed by the NULL-terminated arguments
+ * in ap (at most 63 in all). */
+static inline int spawn_va(run_result *r, char **prefix, int nprefix,
+                           va_list ap)
+{
+    char *argv[64];
+    int argc = 0;
+    for (; argc < nprefix && argc < 63; argc++)
+        argv[argc] = prefix[argc];
+    const char *a;
+    while ((a = va_arg(ap, const char *)) && argc < 63)
+        argv[argc++] = (char *)a;
+    argv[argc] = NULL;
+    return spawn_capture(r, argv);
 }
 
 /* The first number of the JSON array field `key` (NAN when absent). */

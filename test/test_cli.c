@@ -8,18 +8,12 @@
 /* Run pint with the NULL-terminated arguments. */
 static void run_pint(run_result *r, ...)
 {
-    char *argv[64];
-    int argc = 0;
-    argv[argc++] = (char *)env_or_die("PINT");
+    char *prefix[] = { (char *)env_or_die("PINT") };
     va_list ap;
     va_start(ap, r);
-    const char *a;
-    while ((a = va_arg(ap, const char *)) && argc < 63)
-        argv[argc++] = (char *)a;
+    int rc = spawn_va(r, prefix, 1, ap);
     va_end(ap);
-    argv[argc] = NULL;
-
-    CU_ASSERT_EQUAL_FATAL(spawn_capture(r, argv), 0);
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
 }
 
 /* A bad input: exit 2, nothing on stdout, one line on stderr that starts

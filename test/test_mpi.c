@@ -11,22 +11,14 @@ static void run_mpi(run_result *r, int np, ...)
 {
     char nps[16];
     snprintf(nps, sizeof nps, "%d", np);
-    char *argv[64];
-    int argc = 0;
-    argv[argc++] = (char *)env_or_die("MPIRUN");
-    argv[argc++] = "--quiet";
-    argv[argc++] = "--oversubscribe";
-    argv[argc++] = "-np";
-    argv[argc++] = nps;
-    argv[argc++] = (char *)env_or_die("PINT");
+    char *prefix[] = { (char *)env_or_die("MPIRUN"), "--quiet",
+                       "--oversubscribe", "-np", nps,
+                       (char *)env_or_die("PINT") };
     va_list ap;
     va_start(ap, np);
-    const char *a;
-    while ((a = va_arg(ap, const char *)) && argc < 63)
-        argv[argc++] = (char *)a;
+    int rc = spawn_va(r, prefix, 6, ap);
     va_end(ap);
-    argv[argc] = NULL;
-    CU_ASSERT_EQUAL_FATAL(spawn_capture(r, argv), 0);
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
 }
 
 static double seconds_now(void)
