@@ -109,13 +109,16 @@ static void test_verify(void)
 
 /* The corner peak sits at the origin, in the first worker's initial
  * piece: the others run out of work at once and must be fed by transfers.
- * "Busy most of the time" is measured as the protocol sees it: each
- * worker waited for work (slept in the idle back-off) less than half of
- * the run, and did at least half of an even share.  Every evaluation
- * costs 20 us (slept, so the test does not depend on how the operating
- * system shares the two cores among five processes); with integrands of
- * a few nanoseconds a transfer's latency outweighs the work it carries
- * (bench/RESULTS.md).  A dedicated controller keeps the workers alike. */
+ * "Busy most of the time" is measured by the work done: every evaluation
+ * costs the same 20 us (slept, so the test does not depend on how the
+ * operating system shares the two cores among five processes), so a
+ * worker that did at least half of an even share of the evaluations was
+ * busy at least half of the run.  (The idle seconds each worker reports
+ * are printed when this fails, not asserted: on a loaded machine a
+ * descheduled controller makes them swing, as CI showed.)  With
+ * integrands of a few nanoseconds a transfer's latency outweighs the work
+ * it carries (bench/RESULTS.md).  A dedicated controller keeps the
+ * workers alike. */
 static void test_corner_peak_balances(void)
 {
     run_result r;
@@ -128,10 +131,9 @@ static void test_corner_peak_balances(void)
     for (int k = 1; k <= 4; k++) {
         double ek = json_nth(r.out, "rank_evals", k);
         double idle = json_nth(r.out, "rank_idle_seconds", k);
-        if (!(idle < 0.5 * secs) || !(ek >= 0.5 * total / 4))
+        if (!(ek >= 0.5 * total / 4))
             fprintf(stderr, "\n  worker %d: %.0f of %.0f evaluations, idle "
                     "%.3f of %.3f s\n", k, ek, total, idle, secs);
-        CU_ASSERT(idle < 0.5 * secs);
         CU_ASSERT(ek >= 0.5 * total / 4);
     }
 }
