@@ -17,7 +17,8 @@ enum {
     OPT_MAX_EVALS, OPT_MAX_REGIONS, OPT_RULE, OPT_SEED, OPT_DIFFICULTY,
     OPT_PLUGIN, OPT_LIST, OPT_JSON, OPT_VERSION, OPT_DEDICATED,
     OPT_UPDATE_EVALS, OPT_LB_REGIONS, OPT_COST_US, OPT_SPIN_US, OPT_VERIFY,
-    OPT_VERBOSE, OPT_UPDATE_SECONDS, OPT_METHOD
+    OPT_VERBOSE, OPT_UPDATE_SECONDS, OPT_METHOD, OPT_SHIFTS, OPT_PERIODIZE,
+    OPT_QMC_UNITS, OPT_UNITS_PER_WORKER, OPT_SCHEDULE, OPT_UNIT_SECONDS
 };
 
 static const struct option long_options[] = {
@@ -48,6 +49,12 @@ static const struct option long_options[] = {
     { "spin-us", required_argument, NULL, OPT_SPIN_US },
     { "verify", no_argument, NULL, OPT_VERIFY },
     { "verbose", no_argument, NULL, OPT_VERBOSE },
+    { "shifts", required_argument, NULL, OPT_SHIFTS },
+    { "periodize", required_argument, NULL, OPT_PERIODIZE },
+    { "qmc-units", required_argument, NULL, OPT_QMC_UNITS },
+    { "units-per-worker", required_argument, NULL, OPT_UNITS_PER_WORKER },
+    { "schedule", required_argument, NULL, OPT_SCHEDULE },
+    { "unit-seconds", required_argument, NULL, OPT_UNIT_SECONDS },
     { NULL, 0, NULL, 0 },
 };
 
@@ -68,8 +75,8 @@ void pint_cli_usage(FILE *out)
 "      --lo a[,a...]     lower bounds (one value: every axis; default 0)\n"
 "      --hi b[,b...]     upper bounds (one value: every axis; default 1)\n"
 "      --simplex FILE    integrate over the simplices listed in FILE\n"
-"      --seed S          seed of the Genz parameters and of the Monte Carlo\n"
-"                        streams (default 1)\n"
+"      --seed S          seed of the Genz parameters, the Monte Carlo streams\n"
+"                        and the QMC shifts (default 1)\n"
 "      --difficulty B    Genz difficulty scale beta (default 1)\n"
 "\n"
 "Accuracy and limits:\n"
@@ -77,8 +84,12 @@ void pint_cli_usage(FILE *out)
 "      --er EPS          relative tolerance (default 1e-6)\n"
 "      --max-evals N     evaluation limit (default 1e8)\n"
 "      --max-regions N   region limit, bounds memory (default 1e7)\n"
-"      --method M        adaptive (default) or mc (plain Monte Carlo, boxes;\n"
-"                        the error is one standard error)\n"
+"      --method M        adaptive (default); mc (plain Monte Carlo, up to\n"
+"                        1000 dimensions) or qmc (randomized Korobov\n"
+"                        lattices, up to 400): boxes only, the error is one\n"
+"                        standard error\n"
+"      --shifts Q        qmc: random shifts (cells) per row (default 10)\n"
+"      --periodize T     qmc: none, baker (default), korobov or sidi\n"
 "      --rule R          gm, gk15, gk21, gk31, gk41, gk51, gk61, simplex3,\n"
 "                        simplex5, simplex7, simplex9 (default: gk21 in 1-D,\n"
 "                        gm on boxes, simplex7 on simplices)\n"
@@ -90,7 +101,17 @@ void pint_cli_usage(FILE *out)
 "      --update-evals N  or: evaluations between updates\n"
 "      --lb-regions K    regions per load-balancing transfer (default 4)\n"
 "      --verify          audit at the end that every region is counted once\n"
-"      --cost-us X       benchmarking aid: each evaluation sleeps X us\n"
+"      --qmc-units U     qmc work units: row (default: every rank takes a\n"
+"                        piece of every cell), single-cell or constant-row\n"
+"                        (rank 0 hands out units on request)\n"
+"      --units-per-worker K  constant-row: units per row = K x workers\n"
+"                        (default 4)\n"
+"      --schedule S      constant-row chunks: static, ss (default), fsc, gss,\n"
+"                        fac, wf, awf, af\n"
+"      --unit-seconds T  mc: workers report every T seconds to rank 0\n"
+"                        (fixed-time units; default: fixed-count rounds)\n"
+"      --cost-us X       benchmarking aid: each evaluation sleeps X us; a list\n"
+"                        X0,X1,... gives rank r the cost X(r mod length)\n"
 "      --spin-us X       benchmarking aid: each evaluation burns X us of CPU\n"
 "\n"
 "Output:\n"
@@ -144,7 +165,7 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
     case 'd':
         if (pint_parse_count(arg, 1, PINT_CLI_MAX_DIM, &n) != 0)
             return set_err(msg, len, "--dim must be a whole number "
-                           "1..64, got '%s'%s", arg, "");
+                           "1..1000, got '%s'%s", arg, "");
         cli->ndim = (int)n;
         return 0;
     case OPT_NCOMP:
@@ -189,8 +210,8 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
     case OPT_METHOD: {
         int m = pint_method_from_name(arg);
         if (m < 0)
-            return set_err(msg, len, "unknown method '%s' (adaptive, mc)%s",
-                           arg, "");
+            return set_err(msg, len, "unknown method '%s' (adaptive, mc, "
+                           "qmc)%s", arg, "");
         cli->opt.method = (enum pint_method)m;
         return 0;
     }
@@ -238,13 +259,61 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
         cli->opt.lb_regions = (int)n;
         return 0;
     case OPT_COST_US:
-    case OPT_SPIN_US:
-        if (pint_parse_double(arg, &v) != 0 || v < 0 || v > 1e7)
+    case OPT_SPIN_US: {
+        int k = parse_list(arg, cli->cost_us, 64);
+        for (int i = 0; i < k; i++)
+            if (cli->cost_us[i] < 0 || cli->cost_us[i] > 1e7)
+                k = -1;
+        if (k < 0)
             return set_err(msg, len, "%s must be a number of microseconds "
-                           "0..1e7, got '%s'",
+                           "0..1e7, or a list of up to 64, got '%s'",
                            c == OPT_COST_US ? "--cost-us" : "--spin-us", arg);
-        cli->opt.cost_us = v;
+        cli->ncost = k;
+        cli->opt.cost_us = cli->cost_us[0];
         cli->opt.cost_spin = c == OPT_SPIN_US;
+        return 0;
+    }
+    case OPT_SHIFTS:
+        if (pint_parse_count(arg, 2, 100000, &n) != 0)
+            return set_err(msg, len, "--shifts must be a whole number "
+                           "2..100000, got '%s'%s", arg, "");
+        cli->opt.shifts = (int)n;
+        return 0;
+    case OPT_PERIODIZE: {
+        int t = pint_periodize_from_name(arg);
+        if (t < 0)
+            return set_err(msg, len, "unknown transform '%s' (none, baker, "
+                           "korobov, sidi)%s", arg, "");
+        cli->opt.periodize = (enum pint_periodize)t;
+        return 0;
+    }
+    case OPT_QMC_UNITS: {
+        int u = pint_qmc_units_from_name(arg);
+        if (u < 0)
+            return set_err(msg, len, "unknown QMC work unit '%s' (row, "
+                           "single-cell, constant-row)%s", arg, "");
+        cli->opt.qmc_units = (enum pint_qmc_units)u;
+        return 0;
+    }
+    case OPT_UNITS_PER_WORKER:
+        if (pint_parse_count(arg, 1, 1000000, &n) != 0)
+            return set_err(msg, len, "--units-per-worker must be a whole "
+                           "number 1..1000000, got '%s'%s", arg, "");
+        cli->opt.units_per_worker = (int)n;
+        return 0;
+    case OPT_SCHEDULE: {
+        int k = pint_schedule_from_name(arg);
+        if (k < 0)
+            return set_err(msg, len, "unknown schedule '%s' (static, ss, fsc, "
+                           "gss, fac, wf, awf, af)%s", arg, "");
+        cli->opt.schedule = (enum pint_schedule)k;
+        return 0;
+    }
+    case OPT_UNIT_SECONDS:
+        if (pint_parse_double(arg, &v) != 0 || !(v > 0) || v > 3600)
+            return set_err(msg, len, "--unit-seconds must be a number of "
+                           "seconds in (0, 3600], got '%s'%s", arg, "");
+        cli->opt.unit_seconds = v;
         return 0;
     case OPT_LIST: cli->list = 1; return 0;
     case OPT_JSON: cli->json = 1; return 0;

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include "pint.h"
 
-#define PINT_CLI_MAX_DIM 64
+#define PINT_CLI_MAX_DIM 1000   /* the QMC and MC limit; rules have their own */
 
 typedef struct {
     const char *function;       /* -f: integrand name or plug-in symbol */
@@ -18,6 +18,8 @@ typedef struct {
     double lo[PINT_CLI_MAX_DIM], hi[PINT_CLI_MAX_DIM];
     int nlo, nhi;               /* how many values --lo/--hi gave */
     pint_options opt;
+    double cost_us[64];         /* --cost-us/--spin-us list: rank r uses */
+    int ncost;                  /* cost_us[r % ncost] (0: none given) */
     uint64_t seed;
     double difficulty;
     int json, list, help, version, verbose;

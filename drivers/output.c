@@ -15,15 +15,28 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
         fprintf(out, ", seed %llu, difficulty %g",
                 (unsigned long long)cli->seed, cli->difficulty);
     fprintf(out, ")\n");
-    if (res->method == PINT_METHOD_MC)
+    if (res->method == PINT_METHOD_MC) {
         fprintf(out, "method       mc (error: one standard error)\n");
-    else
+        if (cli->opt.unit_seconds > 0 && rep->ranks > 1)
+            fprintf(out, "work units   fixed-time, %g s\n",
+                    cli->opt.unit_seconds);
+    } else if (res->method == PINT_METHOD_QMC) {
+        fprintf(out, "method       qmc, Korobov lattices, %s transform "
+                "(error: one standard error over the shifts)\n",
+                pint_periodize_name(cli->opt.periodize));
+        fprintf(out, "rows         %lld of %d shifts, last %lld points per "
+                "shift\n", res->rows, res->shifts, res->points_per_row);
+        if (rep->ranks > 1)
+            fprintf(out, "work units   %s\n",
+                    pint_qmc_units_name(cli->opt.qmc_units));
+    } else
         fprintf(out, "rule         %s\n", pint_rule_name(res->rule));
     fprintf(out, "tolerance    relative %g, absolute %g\n",
             cli->opt.epsrel, cli->opt.epsabs);
     fprintf(out, "status       %s\n", pint_status_name(res->status));
     fprintf(out, "evaluations  %lld\n", res->evals);
-    fprintf(out, "regions      %zu\n", res->regions);
+    if (res->method == PINT_METHOD_ADAPTIVE)
+        fprintf(out, "regions      %zu\n", res->regions);
     fprintf(out, "seconds      %.3f\n", res->seconds);
     fprintf(out, "ranks        %d\n\n", rep->ranks);
     /* the last column is not padded: no trailing blanks */
@@ -90,8 +103,8 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     fputs(", \"method\": ", out);
     json_string(out, pint_method_name(res->method));
     fputs(", \"rule\": ", out);
-    json_string(out, res->method == PINT_METHOD_MC ? "none"
-                                                   : pint_rule_name(res->rule));
+    json_string(out, res->method == PINT_METHOD_ADAPTIVE
+                     ? pint_rule_name(res->rule) : "none");
     fputs(", \"value\": ", out);
     json_array(out, res->value, res->ncomp);
     fputs(", \"error\": ", out);
@@ -121,6 +134,21 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     fprintf(out, ", \"transfers\": %lld, \"regions_moved\": %lld"
             ", \"controller_messages\": %lld", res->transfers,
             res->regions_moved, res->controller_messages);
+    if (res->method == PINT_METHOD_QMC) {
+        fprintf(out, ", \"rows\": %lld, \"points_per_row\": %lld, \"shifts\": %d"
+                ", \"periodize\": \"%s\", \"qmc_units\": \"%s\"", res->rows,
+                res->points_per_row, res->shifts,
+                pint_periodize_name(cli->opt.periodize),
+                pint_qmc_units_name(cli->opt.qmc_units));
+        if (cli->opt.qmc_units == PINT_UNITS_CONSTANT_ROW)
+            fprintf(out, ", \"units_per_worker\": %d, \"schedule\": \"%s\"",
+                    cli->opt.units_per_worker,
+                    pint_schedule_name(cli->opt.schedule));
+    }
+    if (res->method == PINT_METHOD_MC) {
+        fputs(", \"unit_seconds\": ", out);
+        json_number(out, cli->opt.unit_seconds);
+    }
     if (cli->opt.verify)
         fprintf(out, ", \"verified\": %s", res->verified == 1 ? "true" : "false");
     fputs(", \"message\": ", out);

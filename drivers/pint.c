@@ -178,6 +178,8 @@ static int run(int argc, char **argv, int rank)
     }
 
     p.cli.opt.seed = p.cli.seed;
+    if (p.cli.ncost > 0)        /* heterogeneous ranks, emulated */
+        p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
     int rc = pint_integrate(&p.fn, &p.dom, &p.cli.opt, p.res);
     int have_exact = p.tf && pint_testfn_exact(p.tf, &p.dom, p.exact);
     pint_report rep = { .cli = &p.cli, .function = p.cli.function,

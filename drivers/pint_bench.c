@@ -33,10 +33,10 @@
 
 #define MAX_LIST 32
 
-enum method { M_PINT, M_PINT_MC, M_HCUBATURE, M_PCUBATURE, M_QAG, M_VEGAS,
+enum method { M_PINT, M_PINT_MC, M_PINT_QMC, M_HCUBATURE, M_PCUBATURE, M_QAG, M_VEGAS,
               M_MISER, M_COUNT };
 static const char *const method_names[M_COUNT] = {
-    "pint", "pint-mc", "hcubature", "pcubature", "qag", "vegas", "miser"
+    "pint", "pint-mc", "pint-qmc", "hcubature", "pcubature", "qag", "vegas", "miser"
 };
 
 typedef struct {
@@ -254,7 +254,7 @@ static int in_list(double v, const double *list, int n)
  * deterministic ones; qag only in one dimension. */
 static int applies(const bench_opts *o, int m, int d, double tol)
 {
-    if (m == M_VEGAS || m == M_MISER || m == M_PINT_MC)
+    if (m == M_VEGAS || m == M_MISER || m == M_PINT_MC || m == M_PINT_QMC)
         return in_list(tol, o->mc_tols, o->nmc_tols);
     if (m == M_QAG && d != 1)
         return 0;
@@ -278,9 +278,9 @@ static void usage(FILE *out)
 "      --instances N    instances per cell, seeds 1..N (default 5)\n"
 "      --difficulty B   Genz difficulty scale (default 1)\n"
 "      --max-evals N    evaluation limit per run (default 1e6)\n"
-"      --methods LIST   pint,pint-mc,hcubature,pcubature,qag,vegas,miser\n"
-"                       (default: all built in; qag at d = 1 only; pint-mc,\n"
-"                       vegas and miser at the --mc-tols)\n"
+"      --methods LIST   pint,pint-mc,pint-qmc,hcubature,pcubature,qag,vegas,\n"
+"                       miser (default: all built in; qag at d = 1 only;\n"
+"                       pint-mc, pint-qmc, vegas and miser at the --mc-tols)\n"
 "      --rule R         pint's rule (default auto)\n"
 "      --csv FILE       one row per run\n"
 "      --json FILE      the per-cell summary as a JSON array\n"
@@ -409,7 +409,7 @@ static int parse(int argc, char **argv, bench_opts *o, int *exit_now,
                     m++;
                 if (m == M_COUNT)
                     return snprintf(msg, len, "unknown method '%s' (pint, "
-                                    "pint-mc, hcubature, pcubature, qag, "
+                                    "pint-mc, pint-qmc, hcubature, pcubature, qag, "
                                     "vegas, miser)", items[i]), -1;
 #ifndef HAVE_CUBATURE
                 if (m == M_HCUBATURE || m == M_PCUBATURE)
@@ -548,14 +548,16 @@ int main(int argc, char **argv)
                     for (int m = 0; m < M_COUNT; m++) {
                         if (!o.methods[m] || !applies(&o, m, d, tol))
                             continue;
-                        int ours = m == M_PINT || m == M_PINT_MC;
+                        int ours = m == M_PINT || m == M_PINT_MC
+                                   || m == M_PINT_QMC;
                         if (!ours && rank != 0)
                             continue;
                         run_out r;
                         if (ours)
                             r = run_pint(&fn, d, tol, &o,
                                          m == M_PINT ? PINT_METHOD_ADAPTIVE
-                                                     : PINT_METHOD_MC,
+                                         : m == M_PINT_MC ? PINT_METHOD_MC
+                                                          : PINT_METHOD_QMC,
                                          (uint64_t)s);
 #ifdef HAVE_CUBATURE
                         else if (m == M_HCUBATURE || m == M_PCUBATURE)

@@ -63,8 +63,7 @@ double *pint_read_simplex_file(const char *path, int *ndim,
         }
         if (nvert == cap) {
             cap = cap ? 2 * cap : 64;
-            double *p = realloc(verts, cap * (size_t)PINT_CLI_MAX_DIM
-                                * sizeof *p);
+            double *p = realloc(verts, cap * (size_t)n * sizeof *p);
             if (!p) {
                 snprintf(msg, msglen, "out of memory reading '%s'", path);
                 goto fail;

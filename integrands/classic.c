@@ -6,6 +6,7 @@
  *   invsqrt  prod |x_i|^-1/2                    boxes
  *   vec3     (1, sum_i x_i, prod_i cos x_i)     boxes
  *   runge    prod 1 / (1 + 25 x_i^2)            boxes
+ *   expprod  prod (1 + (e^x_i - e + 1) / i^2)   boxes, dimension 1..1000
  *
  * None of them has parameters: the seed and difficulty of an instance are
  * ignored.  The simplex integrals of explin use the divided difference of
@@ -21,6 +22,8 @@
 
 #define EXPLIN_MAXDIM 16        /* e^(n(n+1)/2) stays far from overflow */
 #define CLASSIC_MAXDIM 64
+#define EXPPROD_MAXDIM 1000     /* the QMC engine's PINT_QMC_MAX_DIM */
+#define E_MINUS_1 1.71828182845904523536
 #define U_ROUND (DBL_EPSILON / 2)
 
 /* ---------------------------------------------------------- integrands */
@@ -92,6 +95,35 @@ static int runge_eval(int ndim, const double *x, int ncomp, double *fval,
     double p = 1;
     for (int i = 0; i < ndim; i++)
         p /= 1 + 25 * x[i] * x[i];
+    fval[0] = p;
+    return 0;
+}
+
+/* A high-dimensional test for lattice rules: a smooth product whose
+ * coordinates matter less and less, factor i being
+ *
+ *     g_i(x) = 1 + gamma_i (e^x - (e - 1)),  gamma_i = 1 / i^2,
+ *
+ * so that the integral over [0,1]^n is 1 for every n, the variance is
+ * prod_i (1 + 0.242 gamma_i^2) - 1, between 0.242 (n = 1) and 0.267, and g_i
+ * is smooth but not periodic (g_i(0) != g_i(1)): plain lattice sums
+ * converge slowly until a periodizing transform is applied.  On [0,1]
+ * factor i lies in [1 + (2 - e) gamma_i, 1 + gamma_i], within [0.28, 2].
+ * The weights decay like those of the P_2 merit the Korobov generators
+ * were chosen by. */
+static double expprod_gamma(int i) /* i = 0 .. n-1 */
+{
+    return 1.0 / ((double)(i + 1) * (double)(i + 1));
+}
+
+static int expprod_eval(int ndim, const double *x, int ncomp, double *fval,
+                        void *ctx)
+{
+    if (pint_testfn_ctx(ndim, ncomp, ctx) == NULL)
+        return -1;
+    double p = 1;
+    for (int i = 0; i < ndim; i++)
+        p *= 1 + expprod_gamma(i) * (exp(x[i]) - E_MINUS_1);
     fval[0] = p;
     return 0;
 }
@@ -434,6 +466,23 @@ static int runge_exact(const pint_testfn *t, const pint_domain *dom,
     return 1;
 }
 
+/* Product of int_l^h g_i = w (1 - gamma_i (e - 1)) + gamma_i e^l
+ * expm1(w), w = h - l: e^h - e^l written without cancellation for narrow
+ * intervals. */
+static int expprod_exact(const pint_testfn *t, const pint_domain *dom,
+                         double *exact)
+{
+    if (!pint_testfn_is_box(t, dom))
+        return 0;
+    double p = 1;
+    for (int i = 0; i < t->ndim; i++) {
+        double l = dom->lo[i], w = dom->hi[i] - l, g = expprod_gamma(i);
+        p *= w * (1 - g * E_MINUS_1) + g * exp(l) * expm1(w);
+    }
+    exact[0] = p;
+    return 1;
+}
+
 /* --------------------------------------------------------------- table */
 
 const pint_testfn_family pint_classic_families[PINT_CLASSIC_COUNT] = {
@@ -447,4 +496,6 @@ const pint_testfn_family pint_classic_families[PINT_CLASSIC_COUNT] = {
       3, 1, CLASSIC_MAXDIM, 0, vec3_eval, vec3_exact },
     { "runge", "Runge peak prod 1/(1 + 25 x_i^2) (boxes)",
       1, 1, CLASSIC_MAXDIM, 0, runge_eval, runge_exact },
+    { "expprod", "smooth prod 1 + (e^x_i - e + 1)/i^2, integral 1 (boxes)",
+      1, 1, EXPPROD_MAXDIM, 0, expprod_eval, expprod_exact },
 };

@@ -13,7 +13,7 @@
 extern const pint_testfn_family pint_genz_families[PINT_GENZ_COUNT];
 
 /* The classic integrands with exact values (classic.c). */
-#define PINT_CLASSIC_COUNT 5
+#define PINT_CLASSIC_COUNT 6
 extern const pint_testfn_family pint_classic_families[PINT_CLASSIC_COUNT];
 
 /* Draw the parameters of a Genz family into u[ndim] and a[ndim]:

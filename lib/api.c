@@ -14,6 +14,7 @@
 #include "pint.h"
 #include "adapt.h"
 #include "mc.h"
+#include "qmc.h"
 #include "par/par.h"
 #include "problem.h"
 #include "region.h"
@@ -36,6 +37,12 @@ void pint_options_init(pint_options *opt)
     opt->verify = 0;
     opt->cost_us = 0.0;
     opt->cost_spin = 0;
+    opt->shifts = 10;
+    opt->periodize = PINT_PERIODIZE_BAKER;
+    opt->qmc_units = PINT_UNITS_ROW;
+    opt->units_per_worker = 4;
+    opt->schedule = PINT_SCHED_SS;
+    opt->unit_seconds = 0.0;
 }
 
 pint_domain pint_domain_box(const double *lo, const double *hi)
@@ -100,6 +107,7 @@ const char *pint_method_name(enum pint_method method)
     switch (method) {
     case PINT_METHOD_ADAPTIVE: return "adaptive";
     case PINT_METHOD_MC: return "mc";
+    case PINT_METHOD_QMC: return "qmc";
     default: return "unknown";
     }
 }
@@ -112,7 +120,47 @@ int pint_method_from_name(const char *name)
         return PINT_METHOD_ADAPTIVE;
     if (strcmp(name, "mc") == 0)
         return PINT_METHOD_MC;
+    if (strcmp(name, "qmc") == 0)
+        return PINT_METHOD_QMC;
     return -1;
+}
+
+static const char *const periodize_names[] = { "none", "baker", "korobov",
+                                                "sidi" };
+static const char *const units_names[] = { "row", "single-cell",
+                                           "constant-row" };
+#define COUNT(a) ((int)(sizeof a / sizeof a[0]))
+
+static int index_of(const char *const *names, int n, const char *name)
+{
+    if (!name)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *pint_periodize_name(enum pint_periodize p)
+{
+    int i = (int)p;
+    return i >= 0 && i < COUNT(periodize_names) ? periodize_names[i] : NULL;
+}
+
+int pint_periodize_from_name(const char *name)
+{
+    return index_of(periodize_names, COUNT(periodize_names), name);
+}
+
+const char *pint_qmc_units_name(enum pint_qmc_units u)
+{
+    int i = (int)u;
+    return i >= 0 && i < COUNT(units_names) ? units_names[i] : NULL;
+}
+
+int pint_qmc_units_from_name(const char *name)
+{
+    return index_of(units_names, COUNT(units_names), name);
 }
 
 static int converged(const double *val, const double *err, int m,
@@ -238,6 +286,28 @@ static int mc_here(const pint_function *fn, const pint_domain *dom,
     return status;
 }
 
+/* One rank, no MPI: the rows of the lattice rules in order. */
+static int qmc_here(const pint_function *fn, const pint_domain *dom,
+                    const pint_options *opt, pint_result *res)
+{
+    pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, opt->shifts,
+                               opt->periodize, opt->seed);
+    if (!q)
+        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
+    pint_qmc_set_cost(q, &cost);
+    int status = pint_qmc_run(q, opt, res->value, res->error, &res->evals,
+                              &res->rows);
+    res->rank_evals[0] = res->evals;
+    res->shifts = opt->shifts;
+    res->points_per_row = res->rows > 0
+        ? pint_qmc_row_points(q, (int)res->rows - 1) : 0;
+    if (status >= PINT_ERR_INTEGRAND)
+        pint_fail(res, status, "%s", pint_qmc_message(q));
+    pint_qmc_free(q);
+    return status;
+}
+
 int pint_integrate(const pint_function *fn, const pint_domain *dom,
                    const pint_options *opt, pint_result *res)
 {
@@ -252,6 +322,8 @@ int pint_integrate(const pint_function *fn, const pint_domain *dom,
     res->method = opt ? opt->method : PINT_METHOD_ADAPTIVE;
     res->transfers = res->regions_moved = res->controller_messages = 0;
     res->verified = 0;
+    res->rows = res->points_per_row = 0;
+    res->shifts = 0;
     int mpi_up = 0, mpi_down = 0;
     MPI_Initialized(&mpi_up);
     MPI_Finalized(&mpi_down);
@@ -272,6 +344,9 @@ int pint_integrate(const pint_function *fn, const pint_domain *dom,
         if (status == 0 && opt->method == PINT_METHOD_MC) {
             res->method = PINT_METHOD_MC;
             status = mc_here(fn, dom, opt, res);
+        } else if (status == 0 && opt->method == PINT_METHOD_QMC) {
+            res->method = PINT_METHOD_QMC;
+            status = qmc_here(fn, dom, opt, res);
         } else if (status == 0) {
             res->rule = id;
             status = integrate_here(fn, dom, opt, res, id);

@@ -87,7 +87,42 @@ enum pint_domain_kind { PINT_DOMAIN_BOX = 0, PINT_DOMAIN_SIMPLICES = 1 };
 /* Integration methods. */
 enum pint_method {
     PINT_METHOD_ADAPTIVE = 0,   /* global adaptive subdivision (default) */
-    PINT_METHOD_MC = 1          /* plain Monte Carlo, boxes only */
+    PINT_METHOD_MC = 1,         /* plain Monte Carlo, boxes only */
+    PINT_METHOD_QMC = 2         /* randomized Korobov lattices, boxes only */
+};
+
+/* Periodizing transforms of the QMC method: each coordinate t in [0, 1]
+ * is mapped by phi and f is weighted by phi'(t), so that f becomes
+ * periodic and the lattice rule converges faster. */
+enum pint_periodize {
+    PINT_PERIODIZE_NONE = 0,    /* phi(t) = t */
+    PINT_PERIODIZE_BAKER = 1,   /* tent: phi(t) = 1 - |2t - 1|, weight 1 */
+    PINT_PERIODIZE_KOROBOV = 2, /* phi(t) = 3t^2 - 2t^3, weight 6t(1 - t) */
+    PINT_PERIODIZE_SIDI = 3     /* phi(t) = t - sin(2 pi t)/(2 pi),
+                                   weight 2 sin^2(pi t) */
+};
+
+/* How distributed QMC shares the work of a row (q cells of N points)
+ * among the workers (Cucos 2003, ch. 4.1). */
+enum pint_qmc_units {
+    PINT_UNITS_ROW = 0,         /* every cell split in equal pieces, one per
+                                   worker: all work on the same row */
+    PINT_UNITS_SINGLE_CELL = 1, /* one whole cell per request */
+    PINT_UNITS_CONSTANT_ROW = 2 /* the row in K p equal units, handed out on
+                                   request in chunks chosen by a schedule */
+};
+
+/* Chunk formulas for work handed out on request (refs: Balasubramaniam
+ * 2003, Mendhe): how many of the remaining units the next request gets. */
+enum pint_schedule {
+    PINT_SCHED_STATIC = 0,      /* ceil(N/P) */
+    PINT_SCHED_SS,              /* one unit (self-scheduling) */
+    PINT_SCHED_FSC,             /* a fixed chunk */
+    PINT_SCHED_GSS,             /* guided: ceil(R/P) */
+    PINT_SCHED_FAC,             /* factoring: batches of P chunks R/(2P) */
+    PINT_SCHED_WF,              /* weighted factoring */
+    PINT_SCHED_AWF,             /* adaptive weighted factoring */
+    PINT_SCHED_AF               /* adaptive factoring */
 };
 
 /* The region of integration.  The arrays are read during pint_integrate
@@ -106,7 +141,7 @@ typedef struct {
     size_t max_regions;         /* region limit (memory bound), default 10,000,000 */
     enum pint_rule rule;        /* default PINT_RULE_AUTO */
     enum pint_method method;    /* default PINT_METHOD_ADAPTIVE */
-    uint64_t seed;              /* Monte Carlo streams, default 1 */
+    uint64_t seed;              /* Monte Carlo streams, QMC shifts, default 1 */
 
     /* Distribution over MPI (used when MPI is initialized; every rank of
      * the communicator calls pint_integrate and every rank gets the
@@ -122,6 +157,18 @@ typedef struct {
      * cost_us microseconds of sleep (cost_spin = 1: of busy CPU). */
     double cost_us;
     int cost_spin;
+
+    /* QMC (method PINT_METHOD_QMC). */
+    int shifts;                 /* random shifts per row, >= 2, default 10 */
+    enum pint_periodize periodize; /* default PINT_PERIODIZE_BAKER */
+    enum pint_qmc_units qmc_units; /* over MPI; default PINT_UNITS_ROW */
+    int units_per_worker;       /* K of constant-row units, default 4 */
+    enum pint_schedule schedule; /* constant-row chunks, default PINT_SCHED_SS */
+
+    /* Monte Carlo over MPI: 0 (default) for rounds of fixed counts, all
+     * ranks in step (reproducible); > 0 for fixed-time units: every
+     * worker reports every unit_seconds to a controller on rank 0. */
+    double unit_seconds;
 } pint_options;
 
 typedef struct {
@@ -144,6 +191,12 @@ typedef struct {
     long long regions_moved;    /* regions they carried */
     long long controller_messages; /* messages the controller handled */
     int verified;               /* with opt.verify: 1 audit passed, -1 failed */
+
+    /* QMC: rows finished, points of each cell of the last row (N), and
+     * shifts (cells) per row. */
+    long long rows;
+    long long points_per_row;
+    int shifts;
 } pint_result;
 
 /* Set every option to its documented default. */
@@ -179,9 +232,18 @@ PINT_API int pint_rule_from_name(const char *name);
 /* Dimensions a rule accepts: *min_dim..*max_dim. */
 PINT_API void pint_rule_dims(enum pint_rule rule, int *min_dim, int *max_dim);
 
-/* "adaptive" or "mc"; pint_method_from_name returns -1 when unknown. */
+/* "adaptive", "mc" or "qmc"; pint_method_from_name returns -1 when unknown. */
 PINT_API const char *pint_method_name(enum pint_method method);
 PINT_API int pint_method_from_name(const char *name);
+
+/* Names as the command line spells them ("baker", "constant-row", "gss");
+ * the from_name functions return -1 for an unknown name. */
+PINT_API const char *pint_periodize_name(enum pint_periodize p);
+PINT_API int pint_periodize_from_name(const char *name);
+PINT_API const char *pint_qmc_units_name(enum pint_qmc_units u);
+PINT_API int pint_qmc_units_from_name(const char *name);
+PINT_API const char *pint_schedule_name(enum pint_schedule s);
+PINT_API int pint_schedule_from_name(const char *name);
 
 PINT_API const char *pint_version(void);
 

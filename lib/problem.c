@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "problem.h"
+#include "qmc.h"
 #include "region.h"
 
 /* Record an error status with its one-line message; value and error
@@ -59,6 +60,26 @@ static int check_options(const pint_options *o, pint_result *res)
                          "the emulated cost must be a finite number >= 0");
     if ((int)o->rule < 0 || o->rule >= PINT_RULE_COUNT_)
         return pint_fail(res, PINT_ERR_INVALID, "unknown rule %d", (int)o->rule);
+    if (o->shifts < 2)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "QMC needs at least 2 shifts per row, got %d",
+                         o->shifts);
+    if (!pint_periodize_name(o->periodize))
+        return pint_fail(res, PINT_ERR_INVALID, "unknown periodizing transform %d",
+                         (int)o->periodize);
+    if (!pint_qmc_units_name(o->qmc_units))
+        return pint_fail(res, PINT_ERR_INVALID, "unknown QMC work unit %d",
+                         (int)o->qmc_units);
+    if (o->units_per_worker < 1)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "units per worker must be >= 1, got %d",
+                         o->units_per_worker);
+    if (!pint_schedule_name(o->schedule))
+        return pint_fail(res, PINT_ERR_INVALID, "unknown schedule %d",
+                         (int)o->schedule);
+    if (!(o->unit_seconds >= 0.0) || !isfinite(o->unit_seconds))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the unit time must be a finite number >= 0 seconds");
     return 0;
 }
 
@@ -140,13 +161,19 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
         rc = check_domain(dom, fn->ndim, res);
     if (rc != 0)
         return rc;
-    if (opt->method != PINT_METHOD_ADAPTIVE && opt->method != PINT_METHOD_MC)
+    if (opt->method != PINT_METHOD_ADAPTIVE && opt->method != PINT_METHOD_MC
+        && opt->method != PINT_METHOD_QMC)
         return pint_fail(res, PINT_ERR_INVALID, "unknown method %d",
                          (int)opt->method);
-    if (opt->method == PINT_METHOD_MC) {
+    if (opt->method != PINT_METHOD_ADAPTIVE) {
         if (dom->kind != PINT_DOMAIN_BOX)
             return pint_fail(res, PINT_ERR_INVALID,
-                             "method mc integrates over boxes only");
+                             "method %s integrates over boxes only",
+                             pint_method_name(opt->method));
+        if (opt->method == PINT_METHOD_QMC && fn->ndim > PINT_QMC_MAX_DIM)
+            return pint_fail(res, PINT_ERR_INVALID,
+                             "method qmc needs dimension 1..%d, got %d",
+                             PINT_QMC_MAX_DIM, fn->ndim);
         *rule = PINT_RULE_AUTO;
         return 0;
     }

@@ -19,7 +19,7 @@ typedef struct {
 } sched_stat;
 
 struct pint_sched {
-    enum pint_sched_kind kind;
+    enum pint_schedule kind;
     long long n, remaining;
     int p;
     long long fixed;        /* STATIC: ceil(N/P); FSC: K; AF: k0 = ceil(N/(4P)) */
@@ -34,13 +34,13 @@ static const char *const names[] = {
 };
 #define NKINDS ((int)(sizeof names / sizeof names[0]))
 
-const char *pint_sched_name(enum pint_sched_kind k)
+const char *pint_schedule_name(enum pint_schedule k)
 {
     int i = (int)k;
     return i >= 0 && i < NKINDS ? names[i] : NULL;
 }
 
-int pint_sched_from_name(const char *name)
+int pint_schedule_from_name(const char *name)
 {
     if (!name)
         return -1;
@@ -55,7 +55,7 @@ static long long ceil_div(long long a, long long b)
     return a / b + (a % b != 0);
 }
 
-pint_sched *pint_sched_new(enum pint_sched_kind kind, long long n, int p,
+pint_sched *pint_sched_new(enum pint_schedule kind, long long n, int p,
                            const double *weights, long long fsc_chunk)
 {
     if ((int)kind < 0 || (int)kind >= NKINDS || n < 0 || p < 1

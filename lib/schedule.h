@@ -28,10 +28,7 @@
 #ifndef PINT_SCHEDULE_H
 #define PINT_SCHEDULE_H
 
-enum pint_sched_kind {
-    PINT_SCHED_STATIC, PINT_SCHED_SS, PINT_SCHED_FSC, PINT_SCHED_GSS,
-    PINT_SCHED_FAC, PINT_SCHED_WF, PINT_SCHED_AWF, PINT_SCHED_AF
-};
+#include "pint.h"     /* enum pint_schedule, pint_schedule_name */
 
 typedef struct pint_sched pint_sched;
 
@@ -39,7 +36,7 @@ typedef struct pint_sched pint_sched;
  * relative speeds, each finite and > 0, normalized here so that they sum
  * to P; NULL means all 1.  fsc_chunk is used by FSC only: >= 0, 0 selects
  * ceil(N/(4P)).  Returns NULL on bad arguments or when out of memory. */
-pint_sched *pint_sched_new(enum pint_sched_kind kind, long long n, int p,
+pint_sched *pint_sched_new(enum pint_schedule kind, long long n, int p,
                            const double *weights, long long fsc_chunk);
 void pint_sched_free(pint_sched *s);
 
@@ -54,9 +51,6 @@ void pint_sched_report(pint_sched *s, int w, long long items, double seconds);
 
 long long pint_sched_remaining(const pint_sched *s);
 
-/* "static","ss","fsc","gss","fac","wf","awf","af"; NULL for an unknown kind. */
-const char *pint_sched_name(enum pint_sched_kind k);
-/* The kind named `name`, or -1 when unknown (or NULL). */
-int pint_sched_from_name(const char *name);
+/* Names: pint_schedule_name and pint_schedule_from_name (pint.h). */
 
 #endif

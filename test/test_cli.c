@@ -159,6 +159,54 @@ static void test_bad_options(void)
     expect_error(&r, "--cost-us");
     run_pint(&r, "-f", "genz1", "-d", "2", "--update-evals", "x", NULL);
     expect_error(&r, "--update-evals");
+    run_pint(&r, "-f", "genz1", "-d", "1001", "--method", "qmc", NULL);
+    expect_error(&r, "--dim must be a whole number 1..1000");
+    run_pint(&r, "-f", "expprod", "-d", "401", "--method", "qmc", NULL);
+    expect_error(&r, "method qmc needs dimension 1..400, got 401");
+    run_pint(&r, "-f", "genz1", "-d", "100", "--method", "qmc", NULL);
+    expect_error(&r, "integrand genz1 needs dimension 1..64, got 100");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--method", "qmc", "--simplex",
+             "x", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    run_pint(&r, "-f", "genz1", "-d", "2", "--method", "lattice", NULL);
+    expect_error(&r, "unknown method 'lattice' (adaptive, mc, qmc)");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--shifts", "1", NULL);
+    expect_error(&r, "--shifts must be a whole number 2..100000, got '1'");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--periodize", "tent", NULL);
+    expect_error(&r, "unknown transform 'tent'");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--qmc-units", "cells", NULL);
+    expect_error(&r, "unknown QMC work unit 'cells'");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--units-per-worker", "0", NULL);
+    expect_error(&r, "--units-per-worker");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--schedule", "GSS", NULL);
+    expect_error(&r, "unknown schedule 'GSS'");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--unit-seconds", "0", NULL);
+    expect_error(&r, "--unit-seconds");
+}
+
+/* QMC from the command line: the report names its rows and shifts, the
+ * estimate covers the exact value, and the limit holds. */
+static void test_qmc_cli(void)
+{
+    run_result r;
+    run_pint(&r, "--json", "--method", "qmc", "-f", "genz1", "-d", "10",
+             "--er", "1e-5", "--seed", "3", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "\"method\": \"qmc\"") != NULL);
+    CU_ASSERT(strstr(r.out, "\"shifts\": 10") != NULL);
+    CU_ASSERT(strstr(r.out, "\"periodize\": \"baker\"") != NULL);
+    double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
+    double e = json_nth(r.out, "error", 0);
+    CU_ASSERT(fabs(q - x) <= 3.0 * e);
+    CU_ASSERT(e <= 1e-5 * fabs(q));
+    double rows = json_num(r.out, "rows"), n = json_num(r.out, "points_per_row");
+    CU_ASSERT(rows >= 1 && n >= 1021);
+    CU_ASSERT(json_num(r.out, "evals") >= 10 * n);
+    run_pint(&r, "--method", "qmc", "-f", "genz2", "-d", "5", "--er", "1e-12",
+             "--max-evals", "100000", "--shifts", "4", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(strstr(r.out, "rows") != NULL);
+    CU_ASSERT(strstr(r.out, "evaluation limit 100000 reached") != NULL);
 }
 
 static void test_simplex_files(void)
@@ -280,6 +328,7 @@ int main(void)
         { "limits exit with 1", test_limit_exit_code },
         { "bad options: one line, exit 2", test_bad_options },
         { "simplex files", test_simplex_files },
+        { "QMC from the command line", test_qmc_cli },
         { "plug-ins", test_plugins },
         { "pint-bench", test_pint_bench },
         CU_TEST_INFO_NULL,

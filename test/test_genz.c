@@ -190,7 +190,7 @@ static double gsl_triangle(const pint_testfn *t, const double *v, int *ok)
 
 static const char *const expected_names[] = {
     "genz1", "genz2", "genz3", "genz4", "genz5", "genz6",
-    "explin", "one", "invsqrt", "vec3", "runge",
+    "explin", "one", "invsqrt", "vec3", "runge", "expprod",
 };
 #define NFAM (sizeof expected_names / sizeof expected_names[0])
 

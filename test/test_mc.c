@@ -153,7 +153,8 @@ static void test_vector_limits_and_bad_input(void)
     CU_ASSERT_EQUAL(pint_integrate(&fn2, &simp, &opt, res), PINT_ERR_INVALID);
     CU_ASSERT(strstr(res->message, "boxes only") != NULL);
     CU_ASSERT_EQUAL(pint_method_from_name("mc"), PINT_METHOD_MC);
-    CU_ASSERT_EQUAL(pint_method_from_name("qmc"), -1);
+    CU_ASSERT_EQUAL(pint_method_from_name("qmc"), PINT_METHOD_QMC);
+    CU_ASSERT_EQUAL(pint_method_from_name("lattice"), -1);
     pint_result_free(res);
     pint_testfn_free(t);
     pint_testfn_free(t2);

@@ -226,6 +226,116 @@ static void test_mc_over_ranks(void)
     CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
 }
 
+/* QMC over ranks.  Row distribution: the one-rank answer up to rounding
+ * on 1..4 ranks.  Single-cell: every piece is a whole cell, so the
+ * answer is the one-rank answer bit for bit.  Constant-row with every
+ * schedule: the same answer as row distribution up to rounding, and
+ * the same bits when run again. */
+static void test_qmc_over_ranks(void)
+{
+    static const char *common[] = { "--json", "--method", "qmc", "-f",
+                                    "genz2", "-d", "10", "--er", "1e-6" };
+    run_result r;
+    run_mpi(&r, 1, common[0], common[1], common[2], common[3], common[4],
+            common[5], common[6], common[7], common[8], NULL);
+    CU_ASSERT_EQUAL_FATAL(r.status, 0);
+    double q1 = json_nth(r.out, "value", 0), e1 = json_nth(r.out, "error", 0);
+    double x = json_nth(r.out, "exact", 0), rows1 = json_num(r.out, "rows");
+    CU_ASSERT(fabs(q1 - x) <= 3.0 * e1);
+    for (int np = 2; np <= 4; np++) {
+        run_mpi(&r, np, common[0], common[1], common[2], common[3], common[4],
+                common[5], common[6], common[7], common[8], NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        PT_ASSERT_CLOSE(json_nth(r.out, "value", 0), q1, 1e-13 * fabs(q1));
+        PT_ASSERT_CLOSE(json_nth(r.out, "error", 0), e1, 1e-6 * e1);
+        CU_ASSERT_EQUAL(json_num(r.out, "rows"), rows1);
+        double sum = 0.0;
+        for (int k = 0; k < np; k++)
+            sum += json_nth(r.out, "rank_evals", k);
+        CU_ASSERT_EQUAL(sum, json_num(r.out, "evals"));
+    }
+    run_mpi(&r, 4, common[0], common[1], common[2], common[3], common[4],
+            common[5], common[6], common[7], common[8], "--qmc-units",
+            "single-cell", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_EQUAL(json_nth(r.out, "value", 0), q1);
+    CU_ASSERT_EQUAL(json_nth(r.out, "error", 0), e1);
+    CU_ASSERT_EQUAL(json_nth(r.out, "rank_evals", 0), 0);
+    static const char *scheds[] = { "ss", "gss", "fac", "af" };
+    for (int i = 0; i < 4; i++) {
+        run_result a, b;
+        for (int t = 0; t < 2; t++)
+            run_mpi(t ? &b : &a, 3, common[0], common[1], common[2], common[3],
+                    common[4], common[5], common[6], common[7], common[8],
+                    "--qmc-units", "constant-row", "--schedule", scheds[i],
+                    NULL);
+        CU_ASSERT_EQUAL(a.status, 0);
+        CU_ASSERT(strstr(a.out, "\"qmc_units\": \"constant-row\"") != NULL);
+        double qa = json_nth(a.out, "value", 0);
+        CU_ASSERT_EQUAL(qa, json_nth(b.out, "value", 0));
+        PT_ASSERT_CLOSE(qa, q1, 1e-13 * fabs(q1));
+        CU_ASSERT(json_num(a.out, "controller_messages") > 0);
+    }
+}
+
+/* QMC failures and limits: one line naming the rank, on every mode; the
+ * evaluation limit holds with units handed out ahead. */
+static void test_qmc_failures_and_limits(void)
+{
+    static const char *units[] = { "row", "single-cell", "constant-row" };
+    for (int u = 0; u < 3; u++) {
+        run_result r;
+        run_mpi(&r, 4, "--method", "qmc", "--qmc-units", units[u], "--plugin",
+                env_or_die("PINT_PLUGIN"), "-f", "fails_on_rank2", "-d", "3",
+                NULL);
+        CU_ASSERT_EQUAL(r.status, 2);
+        if (!strstr(r.err, "pint: error: rank "))
+            fprintf(stderr, "\n  %s: %s", units[u], r.err);
+        CU_ASSERT(strstr(r.err, "pint: error: rank ") != NULL);
+        CU_ASSERT(strstr(r.err, "integrand returned error code 9") != NULL);
+        CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
+        CU_ASSERT_STRING_EQUAL(r.out, "");
+        run_mpi(&r, 3, "--json", "--method", "qmc", "--qmc-units", units[u],
+                "-f", "genz2", "-d", "5", "--er", "1e-12", "--max-evals",
+                "300000", NULL);
+        CU_ASSERT_EQUAL(r.status, 1);
+        CU_ASSERT(json_num(r.out, "evals") <= 300000);
+        CU_ASSERT(json_num(r.out, "rows") >= 3);
+        double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
+        CU_ASSERT(fabs(q - x) <= 3.0 * json_nth(r.out, "error", 0));
+    }
+}
+
+/* Monte Carlo in fixed-time units: rank 0 only controls, the answer
+ * covers the exact value, the counts add up; a tiny limit and a failing
+ * worker end the run cleanly. */
+static void test_mc_fixed_time(void)
+{
+    run_result r;
+    run_mpi(&r, 4, "--json", "--method", "mc", "--unit-seconds", "0.005",
+            "-f", "genz4", "-d", "10", "--er", "3e-3", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
+    CU_ASSERT(fabs(q - x) <= 4.0 * json_nth(r.out, "error", 0));
+    CU_ASSERT(json_nth(r.out, "error", 0) <= 3e-3 * fabs(q));
+    CU_ASSERT_EQUAL(json_nth(r.out, "rank_evals", 0), 0);
+    double sum = 0.0;
+    for (int k = 0; k < 4; k++)
+        sum += json_nth(r.out, "rank_evals", k);
+    CU_ASSERT_EQUAL(sum, json_num(r.out, "evals"));
+    run_mpi(&r, 4, "--json", "--method", "mc", "--unit-seconds", "0.005",
+            "-f", "genz4", "-d", "10", "--er", "1e-9", "--max-evals", "2",
+            NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(json_num(r.out, "evals") <= 2);
+    run_mpi(&r, 3, "--method", "mc", "--unit-seconds", "0.005", "--plugin",
+            env_or_die("PINT_PLUGIN"), "-f", "fails_on_rank2", "-d", "3", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.err, "pint: error: rank 2: integrand returned error "
+                            "code 9") != NULL);
+    CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
+}
+
 /* The evaluation limit holds across ranks. */
 static void test_eval_limit(void)
 {
@@ -251,6 +361,9 @@ int main(void)
         { "evaluation limit across ranks", test_eval_limit },
         { "C API on split communicators", test_c_api_communicators },
         { "Monte Carlo over ranks", test_mc_over_ranks },
+        { "QMC over ranks: rows, cells, constant rows", test_qmc_over_ranks },
+        { "QMC failures and limits", test_qmc_failures_and_limits },
+        { "Monte Carlo in fixed-time units", test_mc_fixed_time },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("mpi", tests);

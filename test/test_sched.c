@@ -143,7 +143,7 @@ static void test_adaptive_defaults(void)
 /* Worker 0 twice as fast as the others.  Worker 1 asks first, so that
  * worker 0 draws from a smaller remainder: only adaptation can make its
  * chunk larger. */
-static void check_adapts(enum pint_sched_kind kind)
+static void check_adapts(enum pint_schedule kind)
 {
     pint_sched *s = pint_sched_new(kind, 100000, 4, NULL, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
@@ -158,7 +158,7 @@ static void check_adapts(enum pint_sched_kind kind)
     long long k0 = pint_sched_next(s, 0);
     if (!(k0 > k1))
         fprintf(stderr, "\n  %s: k0 = %lld, k1 = %lld\n",
-                pint_sched_name(kind), k0, k1);
+                pint_schedule_name(kind), k0, k1);
     CU_ASSERT(k0 > k1);
     CU_ASSERT(k1 > 0);
     /* reports of nonsense are ignored and do not break the invariants */
@@ -217,7 +217,7 @@ static void test_invariants(void)
             for (size_t b = 0; b < sizeof ps / sizeof ps[0]; b++) {
                 long long n = ns[a];
                 int p = ps[b];
-                pint_sched *s = pint_sched_new((enum pint_sched_kind)kind, n,
+                pint_sched *s = pint_sched_new((enum pint_schedule)kind, n,
                                                p, w, kind == PINT_SCHED_FSC
                                                && b % 2 ? 13 : 0);
                 CU_ASSERT_PTR_NOT_NULL_FATAL(s);
@@ -242,7 +242,7 @@ static void test_invariants(void)
                     ok = 0;
                 if (!ok) {
                     fprintf(stderr, "\n  %s N=%lld P=%d: sum %lld\n",
-                            pint_sched_name((enum pint_sched_kind)kind),
+                            pint_schedule_name((enum pint_schedule)kind),
                             n, p, sum);
                     bad++;
                 }
@@ -257,17 +257,17 @@ static void test_names(void)
     static const char *const want[] = { "static", "ss", "fsc", "gss",
                                         "fac", "wf", "awf", "af" };
     for (int k = 0; k <= PINT_SCHED_AF; k++) {
-        const char *nm = pint_sched_name((enum pint_sched_kind)k);
+        const char *nm = pint_schedule_name((enum pint_schedule)k);
         CU_ASSERT_PTR_NOT_NULL_FATAL(nm);
         CU_ASSERT_STRING_EQUAL(nm, want[k]);
-        CU_ASSERT_EQUAL(pint_sched_from_name(nm), k);
+        CU_ASSERT_EQUAL(pint_schedule_from_name(nm), k);
     }
-    CU_ASSERT_EQUAL(pint_sched_from_name("bogus"), -1);
-    CU_ASSERT_EQUAL(pint_sched_from_name("GSS"), -1);
-    CU_ASSERT_EQUAL(pint_sched_from_name(""), -1);
-    CU_ASSERT_EQUAL(pint_sched_from_name(NULL), -1);
-    CU_ASSERT_PTR_NULL(pint_sched_name((enum pint_sched_kind)8));
-    CU_ASSERT_PTR_NULL(pint_sched_name((enum pint_sched_kind)-1));
+    CU_ASSERT_EQUAL(pint_schedule_from_name("bogus"), -1);
+    CU_ASSERT_EQUAL(pint_schedule_from_name("GSS"), -1);
+    CU_ASSERT_EQUAL(pint_schedule_from_name(""), -1);
+    CU_ASSERT_EQUAL(pint_schedule_from_name(NULL), -1);
+    CU_ASSERT_PTR_NULL(pint_schedule_name((enum pint_schedule)8));
+    CU_ASSERT_PTR_NULL(pint_schedule_name((enum pint_schedule)-1));
 }
 
 static void test_bad_args(void)
@@ -278,8 +278,8 @@ static void test_bad_args(void)
     CU_ASSERT_PTR_NULL(pint_sched_new(PINT_SCHED_GSS, -1, 4, NULL, 0));
     CU_ASSERT_PTR_NULL(pint_sched_new(PINT_SCHED_GSS, 10, 0, NULL, 0));
     CU_ASSERT_PTR_NULL(pint_sched_new(PINT_SCHED_GSS, 10, -3, NULL, 0));
-    CU_ASSERT_PTR_NULL(pint_sched_new((enum pint_sched_kind)8, 10, 4, NULL, 0));
-    CU_ASSERT_PTR_NULL(pint_sched_new((enum pint_sched_kind)-1, 10, 4, NULL, 0));
+    CU_ASSERT_PTR_NULL(pint_sched_new((enum pint_schedule)8, 10, 4, NULL, 0));
+    CU_ASSERT_PTR_NULL(pint_sched_new((enum pint_schedule)-1, 10, 4, NULL, 0));
     CU_ASSERT_PTR_NULL(pint_sched_new(PINT_SCHED_FSC, 10, 4, NULL, -5));
     CU_ASSERT_PTR_NULL(pint_sched_new(PINT_SCHED_WF, 10, 4, neg, 0));
     CU_ASSERT_PTR_NULL(pint_sched_new(PINT_SCHED_WF, 10, 4, zero, 0));

@@ -1,18 +1,42 @@
-/* mc_par.c -- plain Monte Carlo over MPI in rounds of fixed counts.
+/* mc_par.c -- plain Monte Carlo over MPI, in two kinds of work units.
  *
- * Every rank draws its share of each round from its own stream (stream =
- * rank: streams never overlap, see rng.h), then one allreduce combines
- * the sums, so every rank sees the same estimate and takes the same
- * decision.  This is the fixed-count work unit; it is reproducible for a
- * fixed seed and rank count.  (Fixed-time units, Cucos 2003 Figure 4.6,
- * are not built yet.)
+ * Rank r always draws from stream r (streams never overlap, see rng.h).
+ *
+ * Fixed-count rounds (default).  Every rank draws its share of each round,
+ * then one allreduce combines the sums, so every rank sees the same
+ * estimate and takes the same decision.  Reproducible for a fixed seed
+ * and rank count.
+ *
+ * Fixed-time units (unit_seconds > 0, two ranks or more; Cucos 2003,
+ * Figure 4.6).  Rank 0 only controls.  Every worker calibrates its unit
+ * from its measured rate so that a unit takes about unit_seconds, and
+ * after each unit reports its cumulative (sum, sum of squares, count).
+ * The controller adds the latest report of every worker and, when the
+ * standard error meets the tolerance, tells all to stop.  A worker looks
+ * for the stop only between units: what it computes after the decision
+ * is the breaking loss, counted in the evaluations but not in the
+ * estimate (which is the one that met the tolerance).  Each worker keeps
+ * to an even share of the evaluation limit.  The answer depends on
+ * timing, so it is not reproducible.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "par.h"
 #include "mc.h"
 #include "problem.h"
+
+#define FAIL_LINE 200       /* characters of a worker's failure line */
+#define FIRST_UNIT 64       /* points of a worker's first, timing unit */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 typedef struct {
     MPI_Comm comm;
@@ -34,6 +58,164 @@ static void combine(void *arg, double *buf, int len)
                   t->comm);
 }
 
+/* A worker of fixed-time units: sample, report, look for stop. */
+static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
+                         MPI_Comm comm)
+{
+    size_t len = MCR_HEADER + 2 * (size_t)m;
+    double *b = calloc(len, sizeof *b);
+    if (!b)
+        MPI_Abort(comm, 3);
+    long long n = FIRST_UNIT;
+    double idle = 0.0;
+    int status = 0, exhausted = 0;  /* a zero share still reports once */
+    for (;;) {
+        int stop = 0;
+        MPI_Iprobe(0, PINT_TAG_MC_STOP, comm, &stop, MPI_STATUS_IGNORE);
+        if (stop || status || exhausted)
+            break;
+        long long left = budget - pint_mc_count(mc);
+        if (n > left)
+            n = left;
+        double t0 = now();
+        status = pint_mc_sample(mc, n);
+        double dt = now() - t0;
+        long long cnt;
+        pint_mc_sums(mc, b + MCR_HEADER, b + MCR_HEADER + m, &cnt);
+        exhausted = cnt >= budget;
+        b[MCR_KIND] = exhausted ? PINT_MCR_EXHAUSTED : PINT_MCR_UNIT;
+        b[MCR_COUNT] = (double)cnt;
+        b[MCR_STATUS] = status;
+        MPI_Send(b, (int)len, MPI_DOUBLE, 0, PINT_TAG_MC_REPORT, comm);
+        if (status) {
+            char line[FAIL_LINE];
+            snprintf(line, sizeof line, "%s", pint_mc_message(mc));
+            MPI_Send(line, FAIL_LINE, MPI_CHAR, 0, PINT_TAG_UNIT_FAIL, comm);
+        }
+        /* Figure 4.6: the next unit from the measured rate, at most
+         * doubling, so that one slow start does not make a huge unit */
+        double want = dt > 0 ? (double)n * t_unit / dt : 2.0 * (double)n;
+        if (want > 2.0 * (double)n)
+            want = 2.0 * (double)n;
+        n = want < 1.0 ? 1 : (long long)want;
+    }
+    double t0 = now();
+    int dummy;
+    MPI_Recv(&dummy, 1, MPI_INT, 0, PINT_TAG_MC_STOP, comm, MPI_STATUS_IGNORE);
+    idle += now() - t0;
+    b[MCR_KIND] = PINT_MCR_FINAL;
+    b[MCR_COUNT] = (double)pint_mc_count(mc);
+    b[MCR_STATUS] = status;
+    b[MCR_IDLE] = idle;
+    MPI_Send(b, (int)len, MPI_DOUBLE, 0, PINT_TAG_MC_REPORT, comm);
+    free(b);
+}
+
+/* The controller of fixed-time units; fills res (on rank 0). */
+static int timed_controller(int m, int size, double vol,
+                            const pint_options *opt, MPI_Comm comm,
+                            pint_result *res)
+{
+    int nw = size - 1;
+    size_t len = MCR_HEADER + 2 * (size_t)m;
+    double *b = malloc(len * sizeof *b);
+    double *latest = calloc((size_t)size * len, sizeof *latest);
+    double *tot = malloc(2 * (size_t)m * sizeof *tot);
+    char *stopped = calloc((size_t)size, 1);
+    if (!b || !latest || !tot || !stopped)
+        MPI_Abort(comm, 3);
+    int finals = 0, deciding = 1, status = PINT_MAX_EVALS, dummy = 0;
+    long long messages = 0;
+    char line[FAIL_LINE];
+    while (finals < nw) {
+        MPI_Status st;
+        MPI_Recv(b, (int)len, MPI_DOUBLE, MPI_ANY_SOURCE, PINT_TAG_MC_REPORT,
+                 comm, &st);
+        messages++;
+        int w = st.MPI_SOURCE, kind = (int)b[MCR_KIND];
+        res->rank_evals[w] = (long long)b[MCR_COUNT];
+        if (kind == PINT_MCR_FINAL) {
+            res->rank_idle[w] = b[MCR_IDLE];
+            finals++;
+            continue;
+        }
+        int stop_all = 0;
+        if (b[MCR_STATUS] != 0) {
+            MPI_Recv(line, FAIL_LINE, MPI_CHAR, w, PINT_TAG_UNIT_FAIL, comm,
+                     MPI_STATUS_IGNORE);
+            if (deciding) {
+                status = (int)b[MCR_STATUS];
+                snprintf(res->message, sizeof res->message, "rank %d: %s", w,
+                         line);
+            }
+            deciding = 0;
+            stop_all = 1;
+        } else if (deciding) {
+            memcpy(latest + (size_t)w * len, b, len * sizeof *b);
+            long long n = 0;
+            memset(tot, 0, 2 * (size_t)m * sizeof *tot);
+            for (int r = 1; r < size; r++) {
+                const double *l = latest + (size_t)r * len;
+                n += (long long)l[MCR_COUNT];
+                for (int k = 0; k < 2 * m; k++)
+                    tot[k] += l[MCR_HEADER + k];
+            }
+            pint_mc_estimate(m, tot, tot + m, n, vol, res->value, res->error);
+            res->evals = n;
+            double en = 0.0, qn = 0.0;
+            for (int k = 0; k < m; k++) {
+                en = fmax(en, res->error[k]);
+                qn = fmax(qn, fabs(res->value[k]));
+            }
+            if (en <= fmax(opt->epsabs, opt->epsrel * qn)) {
+                status = PINT_CONVERGED;
+                deciding = 0;
+                stop_all = 1;
+            }
+        }
+        for (int r = 1; r < size; r++)
+            if (!stopped[r] && (stop_all || r == w)
+                && (stop_all || kind == PINT_MCR_EXHAUSTED)) {
+                MPI_Send(&dummy, 1, MPI_INT, r, PINT_TAG_MC_STOP, comm);
+                stopped[r] = 1;
+                messages++;
+            }
+    }
+    res->controller_messages = messages;
+    free(b);
+    free(latest);
+    free(tot);
+    free(stopped);
+    return status;
+}
+
+/* Fixed-time units: rank 0 controls, the others sample. */
+static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
+                        double vol, pint_result *res, MPI_Comm comm, int rank,
+                        int size)
+{
+    memset(res->rank_evals, 0, (size_t)size * sizeof *res->rank_evals);
+    memset(res->rank_idle, 0, (size_t)size * sizeof *res->rank_idle);
+    for (int k = 0; k < m; k++) {
+        res->value[k] = 0.0;
+        res->error[k] = INFINITY;
+    }
+    res->evals = 0;
+    int status = 0;
+    if (rank == 0) {
+        status = timed_controller(m, size, vol, opt, comm, res);
+    } else {
+        int nw = size - 1, w = rank - 1;
+        long long budget = opt->max_evals / nw + (w < opt->max_evals % nw);
+        timed_worker(mc, m, budget, opt->unit_seconds, comm);
+    }
+    double msgs = (double)res->controller_messages;
+    MPI_Bcast(&msgs, 1, MPI_DOUBLE, 0, comm);
+    res->controller_messages = (long long)msgs;
+    /* evals: every point computed, the breaking loss included */
+    return pint_par_bcast_result(res, status, comm);
+}
+
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,
                 const pint_options *opt, pint_result *res, MPI_Comm comm)
 {
@@ -50,6 +232,14 @@ int pint_par_mc(const pint_function *fn, const pint_domain *dom,
     }
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_mc_set_cost(mc, &cost);
+    res->method = PINT_METHOD_MC;
+    if (opt->unit_seconds > 0 && t.size > 1) {
+        int status = par_mc_timed(mc, fn->ncomp, opt,
+                                  pint_domain_volume(dom, fn->ndim), res,
+                                  comm, t.rank, t.size);
+        pint_mc_free(mc);
+        return status;
+    }
     pint_mc_team team = { share, combine, &t };
     int status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim),
                              &team, res->value, res->error, &res->evals);

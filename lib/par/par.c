@@ -97,6 +97,24 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
     free(b);
 }
 
+int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm)
+{
+    int size;
+    MPI_Comm_size(comm, &size);
+    MPI_Bcast(&status, 1, MPI_INT, 0, comm);
+    MPI_Bcast(res->value, res->ncomp, MPI_DOUBLE, 0, comm);
+    MPI_Bcast(res->error, res->ncomp, MPI_DOUBLE, 0, comm);
+    MPI_Bcast(res->rank_evals, size, MPI_LONG_LONG, 0, comm);
+    MPI_Bcast(res->rank_idle, size, MPI_DOUBLE, 0, comm);
+    MPI_Bcast(res->message, (int)sizeof res->message, MPI_CHAR, 0, comm);
+    res->evals = 0;
+    for (int r = 0; r < size; r++)
+        res->evals += res->rank_evals[r];
+    if (status >= PINT_ERR_INTEGRAND)
+        pint_fail(res, status, "%s", res->message);
+    return status;
+}
+
 /* Poll until this rank's roles are done; wait with a growing sleep (20
  * microseconds to 1 millisecond) when there is nothing to do, so idle
  * ranks leave the cores to those that compute. */
@@ -148,6 +166,8 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
         return status;
     if (opt->method == PINT_METHOD_MC)
         return pint_par_mc(fn, dom, opt, res, comm);
+    if (opt->method == PINT_METHOD_QMC)
+        return pint_par_qmc(fn, dom, opt, res, comm);
     res->rule = id;
 
     ctx.first_worker = opt->dedicated_controller ? 1 : 0;

@@ -78,8 +78,19 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
                        MPI_Comm comm);
 
+/* Rank 0 holds the outcome of a run: value, error, rank_evals, rank_idle
+ * and message.  Every rank of comm gets them and status; evals becomes
+ * the sum of rank_evals; an error status makes value and error NaN.
+ * Returns status. */
+int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm);
+
 /* Plain Monte Carlo over comm in rounds of fixed counts (mc_par.c). */
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,
                 const pint_options *opt, pint_result *res, MPI_Comm comm);
+
+/* Randomized lattice rules over comm: rows in step, or units handed out
+ * on request (qmc_par.c). */
+int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
+                 const pint_options *opt, pint_result *res, MPI_Comm comm);
 
 #endif /* PINT_PAR_H */

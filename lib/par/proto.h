@@ -42,7 +42,50 @@ enum pint_par_tag {
     PINT_TAG_REGIONS = 103,
     PINT_TAG_FAIL = 104,
     PINT_TAG_FINAL = 105,
-    PINT_TAG_VERIFY = 106
+    PINT_TAG_VERIFY = 106,
+    /* QMC units on request (qmc_par.c) and Monte Carlo fixed-time units
+     * (mc_par.c); see those files for the flow */
+    PINT_TAG_QMC_RESULT = 111,  /* worker -> controller: piece sums, and
+                                   the request for the next unit */
+    PINT_TAG_QMC_UNIT = 112,    /* controller -> worker: a unit, or stop */
+    PINT_TAG_UNIT_FAIL = 113,   /* worker -> controller: the failure line */
+    PINT_TAG_MC_REPORT = 114,   /* worker -> controller: sums of a unit */
+    PINT_TAG_MC_STOP = 115      /* controller -> worker: stop sampling */
+};
+
+/* QMC_RESULT: header then the piece sums, m doubles per piece. */
+enum {
+    QRES_ROW,           /* -1: the first request, no result */
+    QRES_U0,            /* the units [u0, u1) of the row */
+    QRES_U1,
+    QRES_STATUS,        /* 0, or the integrand error status */
+    QRES_SECONDS,       /* time spent on the unit */
+    QRES_HEADER
+};
+
+/* QMC_UNIT */
+enum {
+    QUNIT_ROW,          /* -1: stop */
+    QUNIT_U0,
+    QUNIT_U1,
+    QUNIT_C,            /* units in the row */
+    QUNIT_LEN
+};
+
+/* MC_REPORT: header then the worker's cumulative sum[m], sumsq[m]. */
+enum {
+    MCR_KIND,           /* enum pint_mc_report */
+    MCR_COUNT,          /* the worker's points so far */
+    MCR_STATUS,         /* 0, or the integrand error status */
+    MCR_IDLE,           /* FINAL: seconds the worker waited */
+    MCR_HEADER
+};
+
+enum pint_mc_report {
+    PINT_MCR_UNIT = 0,      /* a unit is done */
+    PINT_MCR_EXHAUSTED = 1, /* a unit is done and the worker's share of
+                               the evaluation limit is used up */
+    PINT_MCR_FINAL = 2      /* after MC_STOP: the last word */
 };
 
 enum pint_par_cmd {

@@ -1,0 +1,590 @@
+/* qmc_par.c -- randomized lattice rules over MPI (Cucos 2003, ch. 4.1).
+ *
+ * A row of the QMC engine is q cells of N points.  Three ways to share it:
+ *
+ * row (default)  Every cell is cut into W equal pieces, piece w for rank
+ *                w: all ranks work on the same row, then one allgather
+ *                hands every rank every piece sum, and each adds them in
+ *                rank order.  All ranks compute and take the same
+ *                decision; no controller.  For a fixed seed the answer is
+ *                the one-rank answer up to rounding (the cell sums are
+ *                added in pieces), and bit-identical between runs.
+ *
+ * single-cell    Rank 0 is a controller; ranks 1..P-1 ask it for work and
+ * constant-row   get units.  A row's flat index space [0, qN) is cut into
+ *                C equal units: C = q (one cell each) for single-cell,
+ *                C = K W for constant-row (K = units_per_worker, W
+ *                workers).  A request gets a chunk of consecutive units,
+ *                sized by the schedule (single-cell: one).  A worker
+ *                returns one sum per piece, a piece being a unit cut at
+ *                the cell boundaries, so the pieces -- and the order in
+ *                which the controller adds them -- do not depend on who
+ *                computed what, or when: the answer is bit-identical
+ *                between runs for every schedule.  Workers that ask while
+ *                the current row is all handed out get units of the next
+ *                row (one row ahead); what they compute after the answer
+ *                is known is the breaking loss.  Rows are handed out only
+ *                while their points fit in the evaluation limit.
+ *
+ * Flow of the on-request modes: worker -> controller QMC_RESULT (the
+ * first one empty) asks for the next unit; the controller replies
+ * QMC_UNIT with a unit or with stop, at once or as soon as a unit exists.
+ * A failing worker sends QMC_RESULT with its status, then UNIT_FAIL with
+ * the line; everyone is told to stop at their next request.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "par.h"
+#include "problem.h"
+#include "qmc.h"
+#include "schedule.h"
+
+#define LOOKAHEAD 2     /* rows in progress at once: current and next */
+#define FAIL_LINE 200   /* characters of a worker's failure line */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int converged(const double *val, const double *err, int m,
+                     const pint_options *o)
+{
+    double e = 0.0, q = 0.0;
+    for (int k = 0; k < m; k++) {
+        e = fmax(e, err[k]);
+        q = fmax(q, fabs(val[k]));
+    }
+    return e <= fmax(o->epsabs, o->epsrel * q);
+}
+
+/* ------------------------------------------------------------ the pieces */
+
+/* Start of unit u of c in [0, qn): floor(qn u / c) without overflow. */
+static long long unit_start(long long qn, long long c, long long u)
+{
+    return (qn / c) * u + ((qn % c) * u) / c;
+}
+
+/* Call visit(cell, k0, k1) for every piece of units [u0, u1): the units
+ * cut at the cell boundaries, in order.  Returns the number of pieces. */
+typedef int (*piece_fn)(void *arg, int cell, long long k0, long long k1);
+static long long for_pieces(long long n, int q, long long c, long long u0,
+                            long long u1, piece_fn visit, void *arg)
+{
+    long long qn = n * q, count = 0;
+    for (long long u = u0; u < u1; u++) {
+        long long a = unit_start(qn, c, u), b = unit_start(qn, c, u + 1);
+        while (a < b) {
+            long long cell = a / n, end = (cell + 1) * n;
+            if (end > b)
+                end = b;
+            if (visit && visit(arg, (int)cell, a - cell * n, end - cell * n))
+                return -1;
+            count++;
+            a = end;
+        }
+    }
+    return count;
+}
+
+typedef struct {
+    pint_qmc *q;
+    int row, m, status;
+    double *out;        /* m sums per piece */
+} piece_work;
+
+static int eval_piece(void *arg, int cell, long long k0, long long k1)
+{
+    piece_work *pw = arg;
+    pw->status = pint_qmc_piece_sum(pw->q, pw->row, cell, k0, k1, pw->out);
+    pw->out += pw->m;
+    return pw->status;
+}
+
+typedef struct {
+    int m;
+    const double *sums;
+    double *cellsum;    /* q * m, compensated per entry */
+    double *comp;
+} piece_add;
+
+static int add_piece(void *arg, int cell, long long k0, long long k1)
+{
+    (void)k0;
+    (void)k1;
+    piece_add *pa = arg;
+    for (int k = 0; k < pa->m; k++) {
+        pint_sum s = { pa->cellsum[cell * pa->m + k], pa->comp[cell * pa->m + k] };
+        pint_sum_add(&s, pa->sums[k]);
+        pa->cellsum[cell * pa->m + k] = s.s;
+        pa->comp[cell * pa->m + k] = s.c;
+    }
+    pa->sums += pa->m;
+    return 0;
+}
+
+/* --------------------------------------------------- failure and result */
+
+/* The first rank whose message is non-empty tells every rank. */
+static int share_failure(MPI_Comm comm, int rank, int size, int status,
+                         const char *msg, pint_result *res)
+{
+    int me = msg[0] ? rank : size, first;
+    MPI_Allreduce(&me, &first, 1, MPI_INT, MPI_MIN, comm);
+    char line[sizeof res->message];
+    if (size > 1)
+        snprintf(line, sizeof line, "rank %d: %s", rank, msg);
+    else
+        snprintf(line, sizeof line, "%s", msg);
+    int st = status;
+    if (first < size) {
+        MPI_Bcast(&st, 1, MPI_INT, first, comm);
+        MPI_Bcast(line, (int)sizeof line, MPI_CHAR, first, comm);
+    }
+    return pint_fail(res, st ? st : PINT_ERR_INTEGRAND, "%s", line);
+}
+
+/* ------------------------------------------------------- row distribution */
+
+static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
+                    MPI_Comm comm, int rank, int size)
+{
+    int m = res->ncomp, nq = pint_qmc_shifts(q);
+    size_t len = (size_t)nq * (size_t)m + 1;
+    double *mine = malloc(len * sizeof *mine);
+    double *all = malloc(len * (size_t)size * sizeof *all);
+    double *cellsum = malloc(2 * (size_t)nq * (size_t)m * sizeof *cellsum);
+    int ok = mine && all && cellsum, all_ok;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+    if (!all_ok) {
+        free(mine);
+        free(all);
+        free(cellsum);
+        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    }
+    double *comp = cellsum + (size_t)nq * (size_t)m;
+    long long evals = 0, my_evals = 0;
+    double idle = 0.0;
+    int status = PINT_MAX_EVALS, failed = 0;
+    for (int k = 0; k < m; k++) {
+        res->value[k] = 0.0;
+        res->error[k] = INFINITY;
+    }
+    for (int row = 0;; row++) {
+        long long n = pint_qmc_row_points(q, row);
+        if (n * nq > opt->max_evals - evals)
+            break;
+        long long k0 = n * rank / size, k1 = n * (rank + 1) / size;
+        int rc = 0;
+        for (int j = 0; j < nq && rc == 0; j++) {
+            rc = pint_qmc_piece_sum(q, row, j, k0, k1, mine + (size_t)j * m);
+            my_evals += k1 - k0;    /* a failed piece counts whole */
+        }
+        mine[len - 1] = rc;
+        double t0 = now();
+        MPI_Allgather(mine, (int)len, MPI_DOUBLE, all, (int)len, MPI_DOUBLE,
+                      comm);
+        idle += now() - t0;
+        for (int r = 0; r < size; r++)
+            if (all[(size_t)r * len + len - 1] != 0.0) {
+                status = (int)all[(size_t)r * len + len - 1];
+                failed = 1;
+                break;
+            }
+        if (failed)
+            break;
+        memset(cellsum, 0, 2 * (size_t)nq * (size_t)m * sizeof *cellsum);
+        for (int r = 0; r < size; r++)
+            for (size_t i = 0; i + 1 < len; i++) {
+                pint_sum s = { cellsum[i], comp[i] };
+                pint_sum_add(&s, all[(size_t)r * len + i]);
+                cellsum[i] = s.s;
+                comp[i] = s.c;
+            }
+        for (size_t i = 0; i + 1 < len; i++)
+            cellsum[i] += comp[i];
+        pint_qmc_row_done(q, row, cellsum, res->value, res->error);
+        evals += n * nq;
+        res->rows = row + 1;
+        res->points_per_row = n;
+        if (converged(res->value, res->error, m, opt)) {
+            status = PINT_CONVERGED;
+            break;
+        }
+    }
+    MPI_Allgather(&my_evals, 1, MPI_LONG_LONG, res->rank_evals, 1,
+                  MPI_LONG_LONG, comm);
+    MPI_Allgather(&idle, 1, MPI_DOUBLE, res->rank_idle, 1, MPI_DOUBLE, comm);
+    res->evals = 0;
+    for (int r = 0; r < size; r++)
+        res->evals += res->rank_evals[r];
+    if (failed)
+        status = share_failure(comm, rank, size, status,
+                               pint_qmc_message(q), res);
+    free(mine);
+    free(all);
+    free(cellsum);
+    return status;
+}
+
+/* --------------------------------------------------------- units: worker */
+
+static void qmc_worker(pint_qmc *q, int m, MPI_Comm comm, double *idle)
+{
+    int nq = pint_qmc_shifts(q);
+    double unit[QUNIT_LEN];
+    size_t cap = QRES_HEADER + (size_t)(nq + 16) * (size_t)m;
+    double *res = malloc(cap * sizeof *res);
+    if (!res)
+        MPI_Abort(comm, 3);
+    res[QRES_ROW] = -1.0;
+    res[QRES_U0] = res[QRES_U1] = res[QRES_STATUS] = res[QRES_SECONDS] = 0.0;
+    MPI_Send(res, QRES_HEADER, MPI_DOUBLE, 0, PINT_TAG_QMC_RESULT, comm);
+    for (;;) {
+        double t0 = now();
+        MPI_Recv(unit, QUNIT_LEN, MPI_DOUBLE, 0, PINT_TAG_QMC_UNIT, comm,
+                 MPI_STATUS_IGNORE);
+        *idle += now() - t0;
+        if (unit[QUNIT_ROW] < 0)
+            break;
+        int row = (int)unit[QUNIT_ROW];
+        long long u0 = (long long)unit[QUNIT_U0], u1 = (long long)unit[QUNIT_U1];
+        long long c = (long long)unit[QUNIT_C], n = pint_qmc_row_points(q, row);
+        size_t need = QRES_HEADER
+                      + (size_t)for_pieces(n, nq, c, u0, u1, NULL, NULL) * m;
+        if (need > cap) {
+            double *b = realloc(res, need * sizeof *b);
+            if (!b)
+                MPI_Abort(comm, 3);
+            res = b;
+            cap = need;
+        }
+        piece_work pw = { q, row, m, 0, res + QRES_HEADER };
+        t0 = now();
+        for_pieces(n, nq, c, u0, u1, eval_piece, &pw);
+        res[QRES_ROW] = row;
+        res[QRES_U0] = (double)u0;
+        res[QRES_U1] = (double)u1;
+        res[QRES_STATUS] = pw.status;
+        res[QRES_SECONDS] = now() - t0;
+        MPI_Send(res, pw.status ? QRES_HEADER : (int)need, MPI_DOUBLE, 0,
+                 PINT_TAG_QMC_RESULT, comm);
+        if (pw.status) {
+            char line[FAIL_LINE];
+            snprintf(line, sizeof line, "%s", pint_qmc_message(q));
+            MPI_Send(line, FAIL_LINE, MPI_CHAR, 0, PINT_TAG_UNIT_FAIL, comm);
+        }
+    }
+    free(res);
+}
+
+/* ----------------------------------------------------- units: controller */
+
+typedef struct {
+    int row;                /* -1: free slot */
+    long long n, c;         /* points per cell, units */
+    long long handed, done; /* units handed out, units returned */
+    long long npieces;
+    long long *first;       /* first piece of unit u, c + 1 entries */
+    double *sums;           /* npieces * m */
+    pint_sched *sched;
+} row_slot;
+
+typedef struct {
+    pint_qmc *q;
+    const pint_options *opt;
+    MPI_Comm comm;
+    int m, nq, nworkers;
+    row_slot slot[LOOKAHEAD];
+    int next_row;           /* the next row to open */
+    int done_rows;          /* rows finished, in order */
+    long long reserved;     /* points of the rows opened */
+    int stop, status;
+    int *waiting;           /* workers (ranks) waiting for a unit */
+    int nwaiting;
+    long long messages;
+    char fail[256];
+    double *value, *error;
+} qctl;
+
+static int count_piece(void *arg, int cell, long long k0, long long k1)
+{
+    (void)cell;
+    (void)k0;
+    (void)k1;
+    (*(long long *)arg)++;
+    return 0;
+}
+
+static void slot_free(row_slot *s)
+{
+    free(s->first);
+    free(s->sums);
+    pint_sched_free(s->sched);
+    memset(s, 0, sizeof *s);
+    s->row = -1;
+}
+
+/* Open the next row if the window and the evaluation limit allow;
+ * 1 when opened, 0 when not allowed, -1 when out of memory. */
+static int open_row(qctl *c)
+{
+    if (c->next_row >= c->done_rows + LOOKAHEAD)
+        return 0;
+    long long n = pint_qmc_row_points(c->q, c->next_row);
+    if (n * c->nq > c->opt->max_evals - c->reserved)
+        return 0;
+    row_slot *s = &c->slot[c->next_row % LOOKAHEAD];
+    s->row = c->next_row;
+    s->n = n;
+    s->c = c->opt->qmc_units == PINT_UNITS_SINGLE_CELL
+           ? c->nq : (long long)c->opt->units_per_worker * c->nworkers;
+    if (s->c > n * c->nq)
+        s->c = n * c->nq;
+    enum pint_schedule kind = c->opt->qmc_units == PINT_UNITS_SINGLE_CELL
+                              ? PINT_SCHED_SS : c->opt->schedule;
+    s->sched = pint_sched_new(kind, s->c, c->nworkers, NULL, 0);
+    s->first = malloc((size_t)(s->c + 1) * sizeof *s->first);
+    s->handed = s->done = 0;
+    if (!s->sched || !s->first)
+        return -1;
+    s->first[0] = 0;
+    for (long long u = 0; u < s->c; u++) {
+        long long k = 0;
+        for_pieces(n, c->nq, s->c, u, u + 1, count_piece, &k);
+        s->first[u + 1] = s->first[u] + k;
+    }
+    s->npieces = s->first[s->c];
+    s->sums = malloc((size_t)s->npieces * (size_t)c->m * sizeof *s->sums);
+    if (!s->sums)
+        return -1;
+    c->reserved += n * c->nq;
+    c->next_row++;
+    return 1;
+}
+
+static void send_unit(qctl *c, int worker, double row, long long u0,
+                      long long u1, long long units)
+{
+    double b[QUNIT_LEN] = { row, (double)u0, (double)u1, (double)units };
+    MPI_Send(b, QUNIT_LEN, MPI_DOUBLE, worker, PINT_TAG_QMC_UNIT, c->comm);
+    c->messages++;
+}
+
+/* Give worker a unit, or park it; after stop, tell it to stop.  Returns
+ * 1 when the worker was told to stop. */
+static int serve(qctl *c, int worker)
+{
+    if (!c->stop)
+        for (;;) {
+            for (int i = 0; i < LOOKAHEAD; i++) {
+                int row = c->done_rows + i;
+                row_slot *s = &c->slot[row % LOOKAHEAD];
+                if (s->row != row || s->handed >= s->c)
+                    continue;
+                long long k = pint_sched_next(s->sched, worker - 1);
+                if (k < 1)
+                    k = 1;
+                if (k > s->c - s->handed)
+                    k = s->c - s->handed;
+                send_unit(c, worker, row, s->handed, s->handed + k, s->c);
+                s->handed += k;
+                return 0;
+            }
+            int rc = open_row(c);
+            if (rc < 0) {
+                c->stop = 1;
+                c->status = PINT_ERR_NOMEM;
+                snprintf(c->fail, sizeof c->fail, "out of memory");
+                break;
+            }
+            if (rc == 0)
+                break;
+        }
+    if (!c->stop) {
+        /* nothing to hand out: all rows done and none fits the limit? */
+        if (c->done_rows == c->next_row) {
+            c->stop = 1;
+            c->status = PINT_MAX_EVALS;
+        } else {
+            c->waiting[c->nwaiting++] = worker;
+            return 0;
+        }
+    }
+    send_unit(c, worker, -1.0, 0, 0, 0);
+    return 1;
+}
+
+/* Finish the rows that are complete, in order. */
+static int finish_rows(qctl *c)
+{
+    double *cellsum = calloc(2 * (size_t)c->nq * (size_t)c->m, sizeof *cellsum);
+    if (!cellsum)
+        return -1;
+    for (;;) {
+        row_slot *s = &c->slot[c->done_rows % LOOKAHEAD];
+        if (s->row != c->done_rows || s->done < s->c)
+            break;
+        memset(cellsum, 0, 2 * (size_t)c->nq * (size_t)c->m * sizeof *cellsum);
+        piece_add pa = { c->m, s->sums, cellsum,
+                         cellsum + (size_t)c->nq * (size_t)c->m };
+        for_pieces(s->n, c->nq, s->c, 0, s->c, add_piece, &pa);
+        for (size_t i = 0; i < (size_t)c->nq * (size_t)c->m; i++)
+            cellsum[i] += pa.comp[i];
+        pint_qmc_row_done(c->q, s->row, cellsum, c->value, c->error);
+        c->done_rows++;
+        slot_free(s);
+        if (converged(c->value, c->error, c->m, c->opt)) {
+            c->stop = 1;
+            c->status = PINT_CONVERGED;
+            break;
+        }
+    }
+    free(cellsum);
+    return 0;
+}
+
+static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
+                          size_t cap)
+{
+    int active = c->nworkers;
+    char line[FAIL_LINE];
+    while (active > 0) {
+        MPI_Status st;
+        MPI_Probe(MPI_ANY_SOURCE, PINT_TAG_QMC_RESULT, c->comm, &st);
+        int len;
+        MPI_Get_count(&st, MPI_DOUBLE, &len);
+        if ((size_t)len > cap) {
+            double *b = realloc(buf, (size_t)len * sizeof *b);
+            if (!b)
+                MPI_Abort(c->comm, 3);
+            buf = b;
+            cap = (size_t)len;
+        }
+        int w = st.MPI_SOURCE;
+        MPI_Recv(buf, len, MPI_DOUBLE, w, PINT_TAG_QMC_RESULT, c->comm,
+                 MPI_STATUS_IGNORE);
+        c->messages++;
+        int row = (int)buf[QRES_ROW];
+        if (row >= 0) {
+            long long u0 = (long long)buf[QRES_U0], u1 = (long long)buf[QRES_U1];
+            /* the unit's row is open until all its units are back */
+            row_slot *s = &c->slot[row % LOOKAHEAD];
+            long long qn = s->n * c->nq;
+            rank_evals[w] += unit_start(qn, s->c, u1) - unit_start(qn, s->c, u0);
+            int rc = (int)buf[QRES_STATUS];
+            if (rc != 0) {
+                MPI_Recv(line, FAIL_LINE, MPI_CHAR, w,
+                         PINT_TAG_UNIT_FAIL, c->comm, MPI_STATUS_IGNORE);
+                if (!c->fail[0] || c->status < PINT_ERR_INTEGRAND) {
+                    snprintf(c->fail, sizeof c->fail, "rank %d: %s", w, line);
+                    c->status = rc;
+                }
+                c->stop = 1;
+            } else if (!c->stop) {
+                memcpy(s->sums + s->first[u0] * c->m, buf + QRES_HEADER,
+                       (size_t)(s->first[u1] - s->first[u0]) * (size_t)c->m
+                       * sizeof *buf);
+                s->done += u1 - u0;
+                pint_sched_report(s->sched, w - 1, u1 - u0,
+                                  buf[QRES_SECONDS]);
+                if (finish_rows(c) != 0) {
+                    c->stop = 1;
+                    c->status = PINT_ERR_NOMEM;
+                    snprintf(c->fail, sizeof c->fail, "out of memory");
+                }
+            }
+        }
+        active -= serve(c, w);
+        /* a finished row may have made units for the parked workers */
+        int parked = c->nwaiting;
+        c->nwaiting = 0;
+        for (int i = 0; i < parked; i++)
+            active -= serve(c, c->waiting[i]);
+    }
+    free(buf);
+    return c->status;
+}
+
+static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
+                     MPI_Comm comm, int rank, int size)
+{
+    int m = res->ncomp;
+    double hdr[4] = { 0 };
+    double idle = 0.0;
+    for (int k = 0; k < m; k++) {
+        res->value[k] = 0.0;
+        res->error[k] = INFINITY;
+    }
+    memset(res->rank_evals, 0, (size_t)size * sizeof *res->rank_evals);
+    if (rank == 0) {
+        qctl c;
+        memset(&c, 0, sizeof c);
+        c.q = q;
+        c.opt = opt;
+        c.comm = comm;
+        c.m = m;
+        c.nq = pint_qmc_shifts(q);
+        c.nworkers = size - 1;
+        c.status = PINT_MAX_EVALS;
+        c.value = res->value;
+        c.error = res->error;
+        for (int i = 0; i < LOOKAHEAD; i++)
+            c.slot[i].row = -1;
+        c.waiting = malloc((size_t)size * sizeof *c.waiting);
+        size_t cap = QRES_HEADER + 64 * (size_t)m;
+        double *buf = malloc(cap * sizeof *buf);
+        if (!c.waiting || !buf)
+            MPI_Abort(comm, 3);
+        int status = qmc_controller(&c, res->rank_evals, buf, cap);
+        for (int i = 0; i < LOOKAHEAD; i++)
+            slot_free(&c.slot[i]);
+        free(c.waiting);
+        hdr[0] = status;
+        hdr[1] = c.done_rows;
+        hdr[2] = c.done_rows > 0 ? (double)pint_qmc_row_points(q, c.done_rows - 1)
+                                 : 0.0;
+        hdr[3] = (double)c.messages;
+        if (status >= PINT_ERR_INTEGRAND)
+            snprintf(res->message, sizeof res->message, "%s", c.fail);
+    } else {
+        qmc_worker(q, m, comm, &idle);
+    }
+    MPI_Bcast(hdr, 4, MPI_DOUBLE, 0, comm);
+    MPI_Gather(&idle, 1, MPI_DOUBLE, res->rank_idle, 1, MPI_DOUBLE, 0, comm);
+    res->rows = (long long)hdr[1];
+    res->points_per_row = (long long)hdr[2];
+    res->controller_messages = (long long)hdr[3];
+    return pint_par_bcast_result(res, (int)hdr[0], comm);
+}
+
+int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
+                 const pint_options *opt, pint_result *res, MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, opt->shifts,
+                               opt->periodize, opt->seed);
+    int ok = q != NULL, all_ok;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+    if (!all_ok) {
+        pint_qmc_free(q);
+        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    }
+    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
+    pint_qmc_set_cost(q, &cost);
+    res->method = PINT_METHOD_QMC;
+    res->shifts = opt->shifts;
+    int status = opt->qmc_units == PINT_UNITS_ROW || size == 1
+                 ? qmc_rows(q, opt, res, comm, rank, size)
+                 : qmc_units(q, opt, res, comm, rank, size);
+    pint_qmc_free(q);
+    return status;
+}

@@ -1,0 +1,392 @@
+/* qmc.c -- the randomized rank-1 Korobov lattice engine (see qmc.h).
+ *
+ * Conventions.  A cell (row r, shift j) has N = N_r points
+ *
+ *     t_k = { k z / N + b_{r,j} },  k = 0 .. N-1,
+ *
+ * k z_i mod N kept exactly in 64-bit integers and stepped by adding z_i.
+ * Each coordinate goes through the periodizing transform, x_i = lo_i +
+ * w_i phi(t_i), and the point carries the weight prod_i phi'(t_i).
+ * pint_qmc_piece_sum returns the compensated sum of f(x) * weight over a
+ * range of k (no volume, no 1/N), so that pieces of a cell computed
+ * anywhere add up to the cell's sum; pint_qmc_row_done turns a full cell
+ * sum S_j into the cell's estimate c_j = (S_j / N) vol and the row into
+ * mean and standard error over the cells.
+ *
+ * Shifts.  b_{r,j,i} is a pure function of (seed, r, j, i): the i-th
+ * uniform of the Philox4x32-10 block with
+ *
+ *     counter = (i / 2, r, j, PINT_QMC_SHIFT_TAG),
+ *     key     = seed XOR PINT_QMC_SHIFT_KEY (low word, high word),
+ *
+ * two 53-bit uniforms in [0, 1) per block.  The Monte Carlo streams (rng.c)
+ * use counters (draw, draw >> 32, rank, 0) under key = seed: their fourth
+ * counter word is always 0, ours never is, so whenever the two keys agree
+ * the counters differ, and Philox being a bijection of the counter for a
+ * fixed key, no shift block is ever an MC block.  The XOR keeps the keys of
+ * QMC and MC apart for the same seed as well.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "qmc.h"
+#include "rng.h"
+#include "sum.h"
+#include "korobov.h"
+
+/* Fourth Philox counter word of every shift block ("QMCs"); MC uses 0. */
+#define PINT_QMC_SHIFT_TAG 0x514D4373u
+/* XORed into the seed to make the Philox key of the shifts. */
+#define PINT_QMC_SHIFT_KEY UINT64_C(0x6A09E667F3BCC908)
+
+/* Coordinates per batch (x holds batch * ndim doubles): batches of 1024
+ * points up to ndim = 64, fewer above, at least 16. */
+#define BATCH_COORDS 65536
+#define BATCH_MAX 1024
+#define BATCH_MIN 16
+
+#define PI_ 3.14159265358979323846
+
+struct pint_qmc {
+    const pint_function *fn;
+    int ndim, ncomp, shifts;
+    enum pint_periodize periodize;
+    uint64_t seed;
+    double *lo, *hi, *width;    /* the box */
+    double vol;
+    pint_eval_cost cost;
+
+    size_t batch;               /* points per integrand call */
+    double *x, *f, *wt;         /* one batch: points, values, weights */
+    pint_sum *acc;              /* ncomp running sums of a piece */
+
+    int z_rule;                 /* table row z[] was built for, -1: none */
+    long long n;                /* its N */
+    long long *z, *kz;          /* generator vector; k z mod N (scratch) */
+    int b_row, b_shift;         /* cell shift[] was drawn for, -1: none */
+    double *shift;
+
+    /* cells of the rows with the current pooled N (see row_done) */
+    long long pool_n, pool_cells;
+    double *pool_mean, *pool_m2;
+
+    double *cellsum, *val, *err; /* pint_qmc_run's row buffers */
+    char msg[256];
+};
+
+/* ------------------------------------------------------------ lifecycle */
+
+pint_qmc *pint_qmc_new(const pint_function *fn, const double *lo,
+                       const double *hi, int shifts,
+                       enum pint_periodize periodize, uint64_t seed)
+{
+    if (!fn || !lo || !hi || (!fn->f && !fn->fbatch) || fn->ncomp < 1
+        || fn->ndim < 1 || fn->ndim > PINT_QMC_MAX_DIM || shifts < 2)
+        return NULL;
+    switch (periodize) {
+    case PINT_PERIODIZE_NONE: case PINT_PERIODIZE_BAKER:
+    case PINT_PERIODIZE_KOROBOV: case PINT_PERIODIZE_SIDI:
+        break;
+    default:
+        return NULL;
+    }
+    int n = fn->ndim, m = fn->ncomp;
+    for (int i = 0; i < n; i++)
+        if (!isfinite(lo[i]) || !isfinite(hi[i]) || !(lo[i] < hi[i]))
+            return NULL;
+
+    pint_qmc *q = calloc(1, sizeof *q);
+    if (!q)
+        return NULL;
+    q->fn = fn;
+    q->ndim = n;
+    q->ncomp = m;
+    q->shifts = shifts;
+    q->periodize = periodize;
+    q->seed = seed;
+    size_t b = BATCH_COORDS / (size_t)n;
+    q->batch = b > BATCH_MAX ? BATCH_MAX : b < BATCH_MIN ? BATCH_MIN : b;
+
+    q->lo = malloc(4 * (size_t)n * sizeof *q->lo);
+    q->x = malloc(q->batch * (size_t)n * sizeof *q->x);
+    q->f = malloc(q->batch * (size_t)m * sizeof *q->f);
+    q->wt = malloc(q->batch * sizeof *q->wt);
+    q->acc = malloc((size_t)m * sizeof *q->acc);
+    q->z = malloc(2 * (size_t)n * sizeof *q->z);
+    q->pool_mean = malloc(2 * (size_t)m * sizeof *q->pool_mean);
+    q->cellsum = malloc(((size_t)shifts + 2) * (size_t)m * sizeof *q->cellsum);
+    if (!q->lo || !q->x || !q->f || !q->wt || !q->acc || !q->z
+        || !q->pool_mean || !q->cellsum) {
+        pint_qmc_free(q);
+        return NULL;
+    }
+    q->hi = q->lo + n;
+    q->width = q->lo + 2 * n;
+    q->shift = q->lo + 3 * n;
+    q->kz = q->z + n;
+    q->pool_m2 = q->pool_mean + m;
+    q->val = q->cellsum + (size_t)shifts * (size_t)m;
+    q->err = q->val + m;
+    q->vol = 1.0;
+    for (int i = 0; i < n; i++) {
+        q->lo[i] = lo[i];
+        q->hi[i] = hi[i];
+        q->width[i] = hi[i] - lo[i];
+        q->vol *= q->width[i];
+    }
+    q->z_rule = -1;
+    q->b_row = q->b_shift = -1;
+    return q;
+}
+
+void pint_qmc_free(pint_qmc *q)
+{
+    if (!q)
+        return;
+    free(q->lo);
+    free(q->x);
+    free(q->f);
+    free(q->wt);
+    free(q->acc);
+    free(q->z);
+    free(q->pool_mean);
+    free(q->cellsum);
+    free(q);
+}
+
+void pint_qmc_set_cost(pint_qmc *q, const pint_eval_cost *c) { q->cost = *c; }
+
+int pint_qmc_shifts(const pint_qmc *q) { return q->shifts; }
+
+const char *pint_qmc_message(const pint_qmc *q) { return q->msg; }
+
+static int rule_of_row(int row)
+{
+    return row < pint_korobov_count ? row : pint_korobov_count - 1;
+}
+
+long long pint_qmc_row_points(const pint_qmc *q, int row)
+{
+    (void)q;
+    if (row < 0)
+        return 0;
+    return pint_korobov_rules[rule_of_row(row)].n;
+}
+
+/* ------------------------------------------------------ z and the shifts */
+
+/* z = (1, a, a^2, ...) mod N of the rule serving `row`. */
+static void load_rule(pint_qmc *q, int row)
+{
+    int r = rule_of_row(row);
+    if (r == q->z_rule)
+        return;
+    const pint_korobov_rule *rule = &pint_korobov_rules[r];
+    long long n = rule->n, a = rule->a;
+    q->z[0] = 1 % n;
+    for (int i = 1; i < q->ndim; i++)     /* a, z < n < 2^31: no overflow */
+        q->z[i] = q->z[i - 1] * a % n;
+    q->n = n;
+    q->z_rule = r;
+}
+
+/* Top 53 bits of (hi, lo) as a uniform in [0, 1). */
+static double uniform53(uint32_t hi, uint32_t lo)
+{
+    uint64_t w = ((uint64_t)hi << 32) | lo;
+    return (double)(w >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* b_{row, j} into q->shift (see the comment at the top of the file). */
+static void load_shift(pint_qmc *q, int row, int j)
+{
+    if (row == q->b_row && j == q->b_shift)
+        return;
+    uint64_t k = q->seed ^ PINT_QMC_SHIFT_KEY;
+    uint32_t key[2] = { (uint32_t)k, (uint32_t)(k >> 32) };
+    for (int i = 0; i < q->ndim; i += 2) {
+        uint32_t ctr[4] = { (uint32_t)(i / 2), (uint32_t)row, (uint32_t)j,
+                            PINT_QMC_SHIFT_TAG };
+        uint32_t out[4];
+        pint_philox4x32(ctr, key, out);
+        q->shift[i] = uniform53(out[0], out[1]);
+        if (i + 1 < q->ndim)
+            q->shift[i + 1] = uniform53(out[2], out[3]);
+    }
+    q->b_row = row;
+    q->b_shift = j;
+}
+
+/* ------------------------------------------------------------ the points */
+
+/* Points k .. k + npts - 1 of the current cell into q->x and q->wt; q->kz
+ * holds k z mod N on entry and (k + npts) z mod N on return. */
+static void make_points(pint_qmc *q, size_t npts)
+{
+    const int n = q->ndim;
+    const long long N = q->n;
+    const double invn = 1.0 / (double)N;
+    const long long *z = q->z;
+    long long *kz = q->kz;
+    const double *b = q->shift, *lo = q->lo, *hi = q->hi, *w = q->width;
+    for (size_t p = 0; p < npts; p++) {
+        double *x = q->x + p * (size_t)n, weight = 1.0;
+        /* t_i = {k z_i / N + b_i} in [0, 1) */
+        for (int i = 0; i < n; i++) {
+            double t = (double)kz[i] * invn + b[i];
+            x[i] = t >= 1.0 ? t - 1.0 : t;
+            long long next = kz[i] + z[i];
+            kz[i] = next >= N ? next - N : next;
+        }
+        /* phi(t_i) in [0, 1] and the weight prod phi'(t_i) */
+        switch (q->periodize) {
+        case PINT_PERIODIZE_BAKER:
+            for (int i = 0; i < n; i++)
+                x[i] = 1.0 - fabs(2.0 * x[i] - 1.0);
+            break;
+        case PINT_PERIODIZE_KOROBOV:
+            for (int i = 0; i < n; i++) {
+                double t = x[i];
+                x[i] = t * t * (3.0 - 2.0 * t);
+                weight *= 6.0 * t * (1.0 - t);
+            }
+            break;
+        case PINT_PERIODIZE_SIDI:
+            /* t - sin(2 pi t)/(2 pi), weight 1 - cos(2 pi t) */
+            for (int i = 0; i < n; i++) {
+                double t = x[i], s = sin(PI_ * t), c = cos(PI_ * t);
+                x[i] = t - s * c / PI_;
+                weight *= 2.0 * s * s;
+            }
+            break;
+        default:
+            break;
+        }
+        for (int i = 0; i < n; i++) {
+            double xi = lo[i] + w[i] * x[i];
+            x[i] = xi > hi[i] ? hi[i] : xi;     /* rounding past hi */
+        }
+        q->wt[p] = weight;
+    }
+}
+
+int pint_qmc_piece_sum(pint_qmc *q, int row, int shift, long long k0,
+                       long long k1, double *sum)
+{
+    int n = q->ndim, m = q->ncomp;
+    long long N = pint_qmc_row_points(q, row);
+    if (row < 0 || shift < 0 || shift >= q->shifts || k0 < 0 || k1 < k0
+        || k1 > N) {
+        snprintf(q->msg, sizeof q->msg,
+                 "qmc: bad piece (row %d, shift %d, points %lld..%lld)",
+                 row, shift, k0, k1);
+        return PINT_ERR_INVALID;
+    }
+    load_rule(q, row);
+    load_shift(q, row, shift);
+    for (int i = 0; i < n; i++)         /* k0, z < N < 2^31 */
+        q->kz[i] = k0 * q->z[i] % N;
+    for (int k = 0; k < m; k++)
+        pint_sum_init(&q->acc[k]);
+    while (k0 < k1) {
+        size_t b = k1 - k0 < (long long)q->batch ? (size_t)(k1 - k0)
+                                                 : q->batch;
+        make_points(q, b);
+        int rc = pint_eval_points(q->fn, b, q->x, q->f, q->msg,
+                                  sizeof q->msg);
+        pint_eval_cost_pay(&q->cost, b);
+        if (rc != 0)
+            return rc;
+        for (size_t p = 0; p < b; p++)
+            for (int k = 0; k < m; k++)
+                pint_sum_add(&q->acc[k], q->f[p * (size_t)m + k] * q->wt[p]);
+        k0 += (long long)b;
+    }
+    for (int k = 0; k < m; k++)
+        sum[k] = pint_sum_get(&q->acc[k]);
+    return 0;
+}
+
+/* ------------------------------------------------------------- estimates */
+
+void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
+                       double *value, double *error)
+{
+    int m = q->ncomp, s = q->shifts;
+    long long N = pint_qmc_row_points(q, row);
+    double dn = (double)N;
+    /* a new run, or a new N: start a new pool */
+    if (row == 0 || N != q->pool_n) {
+        q->pool_n = N;
+        q->pool_cells = 0;
+    }
+    double na = (double)q->pool_cells, nb = (double)s, nt = na + nb;
+    for (int k = 0; k < m; k++) {
+        /* the row's cells c_j = (S_j / N) vol, mean and sum of squared
+         * deviations taken about c_0: equal cells give their value and a
+         * zero error exactly */
+        double ref = cellsum[k] / dn * q->vol;
+        pint_sum d;
+        pint_sum_init(&d);
+        for (int j = 1; j < s; j++)
+            pint_sum_add(&d, cellsum[(size_t)j * m + k] / dn * q->vol - ref);
+        double dbar = pint_sum_get(&d) / nb, m2 = (0.0 - dbar) * (0.0 - dbar);
+        for (int j = 1; j < s; j++) {
+            double e = cellsum[(size_t)j * m + k] / dn * q->vol - ref - dbar;
+            m2 += e * e;
+        }
+        double mean = ref + dbar;
+        /* merge with the pool (Chan, Golub and LeVeque 1979) */
+        if (q->pool_cells > 0) {
+            double delta = mean - q->pool_mean[k];
+            mean = q->pool_mean[k] + delta * (nb / nt);
+            m2 = q->pool_m2[k] + m2 + delta * delta * (na * nb / nt);
+        }
+        q->pool_mean[k] = mean;
+        q->pool_m2[k] = m2;
+        value[k] = mean;
+        error[k] = sqrt(m2 / (nt * (nt - 1.0)));
+    }
+    q->pool_cells += s;
+}
+
+int pint_qmc_run(pint_qmc *q, const pint_options *opt, double *value,
+                 double *error, long long *evals, long long *rows)
+{
+    int m = q->ncomp, s = q->shifts;
+    for (int k = 0; k < m; k++) {
+        value[k] = 0.0;
+        error[k] = INFINITY;
+    }
+    *evals = 0;
+    *rows = 0;
+    q->msg[0] = '\0';
+    for (int row = 0;; row++) {
+        long long N = pint_qmc_row_points(q, row);
+        if ((long long)s * N > opt->max_evals - *evals)
+            return PINT_MAX_EVALS;
+        for (int j = 0; j < s; j++) {
+            int rc = pint_qmc_piece_sum(q, row, j, 0, N,
+                                        q->cellsum + (size_t)j * m);
+            if (rc != 0)
+                return rc;
+            *evals += N;
+        }
+        pint_qmc_row_done(q, row, q->cellsum, q->val, q->err);
+        double qn = 0.0;
+        for (int k = 0; k < m; k++) {
+            value[k] = q->val[k];
+            error[k] = q->err[k];
+            qn = fmax(qn, fabs(value[k]));
+        }
+        *rows = row + 1;
+        /* written so that a NaN error never passes */
+        double tol = fmax(opt->epsabs, opt->epsrel * qn);
+        int met = 1;
+        for (int k = 0; k < m; k++)
+            met &= error[k] <= tol;
+        if (met)
+            return PINT_CONVERGED;
+    }
+}
