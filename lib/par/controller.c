@@ -20,6 +20,7 @@ typedef struct {
     long long ordered;          /* REGIONS messages ordered towards it */
     int pending;                /* ordered work not yet acknowledged */
     double *fin;                /* FINAL, once received */
+    int audited;                /* its VERIFY of this round is in */
 } worker_view;
 
 struct pint_par_controller {
@@ -308,6 +309,29 @@ static void on_verify(pint_par_controller *c, const double *recs, size_t n)
 
 static void conclude(pint_par_controller *c);
 
+/* Receive the VERIFY that worker i sent before its FINAL.  MPI keeps
+ * order only between messages that match the same receive: a large
+ * VERIFY (rendezvous protocol) can arrive after the small FINAL sent
+ * behind it, so the FINAL must not conclude the round without it (seen
+ * under AddressSanitizer: the audit then counted too few regions). */
+static void take_verify(pint_par_controller *c, int i, int source)
+{
+    pint_par_ctx *ctx = c->ctx;
+    MPI_Status st;
+    MPI_Probe(source, PINT_TAG_VERIFY, ctx->comm, &st);
+    int len;
+    MPI_Get_count(&st, MPI_DOUBLE, &len);
+    double *buf = malloc((len ? (size_t)len : 1) * sizeof *buf);
+    if (!buf)
+        MPI_Abort(ctx->comm, 3);
+    MPI_Recv(buf, len, MPI_DOUBLE, source, PINT_TAG_VERIFY, ctx->comm,
+             MPI_STATUS_IGNORE);
+    c->messages++;
+    on_verify(c, buf, (size_t)len / ctx->rec_len);
+    c->w[i].audited = 1;
+    free(buf);
+}
+
 int pint_par_controller_poll(pint_par_controller *c)
 {
     pint_par_ctx *ctx = c->ctx;
@@ -353,8 +377,11 @@ int pint_par_controller_poll(pint_par_controller *c)
             break;
         case PINT_TAG_VERIFY:
             on_verify(c, buf, (size_t)len / ctx->rec_len);
+            c->w[i].audited = 1;
             break;
         case PINT_TAG_FINAL:
+            if (ctx->opt->verify && !c->w[i].audited)
+                take_verify(c, i, st.MPI_SOURCE);
             c->w[i].fin = buf;
             buf = NULL;
             if (++c->finals == ctx->nworkers)
@@ -410,6 +437,7 @@ static void conclude(pint_par_controller *c)
             for (int i = 0; i < ctx->nworkers; i++) {
                 free(c->w[i].fin);
                 c->w[i].fin = NULL;
+                c->w[i].audited = 0;
                 send_control(c, worker_rank(c, i), PINT_CMD_RESUME,
                              eps / ctx->nworkers, 0, 0, 0, 0);
             }
