@@ -18,7 +18,8 @@ enum {
     OPT_PLUGIN, OPT_LIST, OPT_JSON, OPT_VERSION, OPT_DEDICATED,
     OPT_UPDATE_EVALS, OPT_LB_REGIONS, OPT_COST_US, OPT_SPIN_US, OPT_VERIFY,
     OPT_VERBOSE, OPT_UPDATE_SECONDS, OPT_METHOD, OPT_SHIFTS, OPT_PERIODIZE,
-    OPT_QMC_UNITS, OPT_UNITS_PER_WORKER, OPT_SCHEDULE, OPT_UNIT_SECONDS
+    OPT_QMC_UNITS, OPT_UNITS_PER_WORKER, OPT_SCHEDULE, OPT_UNIT_SECONDS,
+    OPT_BATCH, OPT_FAMILY, OPT_COUNT, OPT_GROUPS, OPT_GROUP_SIZE
 };
 
 static const struct option long_options[] = {
@@ -55,6 +56,11 @@ static const struct option long_options[] = {
     { "units-per-worker", required_argument, NULL, OPT_UNITS_PER_WORKER },
     { "schedule", required_argument, NULL, OPT_SCHEDULE },
     { "unit-seconds", required_argument, NULL, OPT_UNIT_SECONDS },
+    { "batch", required_argument, NULL, OPT_BATCH },
+    { "family", required_argument, NULL, OPT_FAMILY },
+    { "count", required_argument, NULL, OPT_COUNT },
+    { "groups", required_argument, NULL, OPT_GROUPS },
+    { "group-size", required_argument, NULL, OPT_GROUP_SIZE },
     { NULL, 0, NULL, 0 },
 };
 
@@ -63,6 +69,7 @@ void pint_cli_usage(FILE *out)
     fputs(
 "Usage: pint -f NAME -d N [options]\n"
 "       pint --plugin ./lib.so -f SYMBOL -d N [--ncomp M] [options]\n"
+"       pint --batch FILE [options]   or   pint --family NAME -d N --count C\n"
 "Adaptive numerical integration of f: R^n -> R^m over a box or simplices.\n"
 "\n"
 "Integrand and domain:\n"
@@ -113,6 +120,17 @@ void pint_cli_usage(FILE *out)
 "      --cost-us X       benchmarking aid: each evaluation sleeps X us; a list\n"
 "                        X0,X1,... gives rank r the cost X(r mod length)\n"
 "      --spin-us X       benchmarking aid: each evaluation burns X us of CPU\n"
+"\n"
+"Many integrals (mpirun -np P pint --batch ...):\n"
+"      --batch FILE      integrate every line of FILE: FUNCTION DIM [er=..\n"
+"                        ea=.. max-evals=.. seed=.. difficulty=.. lo=.. hi=..\n"
+"                        plugin=.. ncomp=..]; '#' comments (see pint(1))\n"
+"      --family NAME     or: --count instances of a Genz family at -d N,\n"
+"      --count C         seeds --seed, --seed + 1, ...\n"
+"      --groups G        G groups of ranks, each integrates one integral at a\n"
+"                        time (default 1: all ranks on each integral)\n"
+"      --group-size S    or: S ranks per group\n"
+"                        (--schedule: integrals per request, default ss: 1)\n"
 "\n"
 "Output:\n"
 "      --json            one JSON object on stdout\n"
@@ -314,6 +332,22 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
             return set_err(msg, len, "--unit-seconds must be a number of "
                            "seconds in (0, 3600], got '%s'%s", arg, "");
         cli->opt.unit_seconds = v;
+        return 0;
+    case OPT_BATCH: cli->batch_file = arg; return 0;
+    case OPT_FAMILY: cli->family = arg; return 0;
+    case OPT_COUNT:
+        if (pint_parse_count(arg, 1, 1000000, &n) != 0)
+            return set_err(msg, len, "--count must be a whole number "
+                           "1..1000000, got '%s'%s", arg, "");
+        cli->count = n;
+        return 0;
+    case OPT_GROUPS:
+    case OPT_GROUP_SIZE:
+        if (pint_parse_count(arg, 1, 1000000, &n) != 0)
+            return set_err(msg, len, "%s must be a whole number 1..1000000, "
+                           "got '%s'", c == OPT_GROUPS ? "--groups"
+                                                      : "--group-size", arg);
+        *(c == OPT_GROUPS ? &cli->groups : &cli->group_size) = (int)n;
         return 0;
     case OPT_LIST: cli->list = 1; return 0;
     case OPT_JSON: cli->json = 1; return 0;

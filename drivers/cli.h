@@ -22,6 +22,10 @@ typedef struct {
     int ncost;                  /* cost_us[r % ncost] (0: none given) */
     uint64_t seed;
     double difficulty;
+    const char *batch_file;     /* --batch: a list of integrals */
+    const char *family;         /* --family: generated instances ... */
+    long long count;            /* ... --count of them (0: not given) */
+    int groups, group_size;     /* --groups / --group-size (0: not given) */
     int json, list, help, version, verbose;
 } pint_cli;
 

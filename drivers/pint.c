@@ -12,6 +12,7 @@
 #include <string.h>
 #include "pint.h"
 #include "integrands.h"
+#include "batch_run.h"
 #include "cli.h"
 #include "output.h"
 
@@ -156,6 +157,17 @@ static int run(int argc, char **argv, int rank)
     memset(&p, 0, sizeof p);
     char msg[512] = "";
     int failed = pint_cli_parse(argc, argv, &p.cli, msg, sizeof msg) != 0;
+    if (!failed && !p.cli.help && !p.cli.version && !p.cli.list
+        && (p.cli.batch_file || p.cli.family)) {
+        int size;
+        MPI_Comm_size(MPI_COMM_WORLD, &size);
+        if (p.cli.ncost > 0)
+            p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
+        return pint_run_batch(&p.cli, rank, size, agree);
+    }
+    if (!failed && (p.cli.groups || p.cli.group_size || p.cli.count))
+        failed = snprintf(msg, sizeof msg, "--groups, --group-size and --count "
+                          "need --batch or --family") > 0;
     if (!failed && !p.cli.help && !p.cli.version && !p.cli.list)
         failed = setup(&p, msg, sizeof msg) != 0;
     if (agree(failed, msg, sizeof msg) != 0) {

@@ -311,6 +311,13 @@ static int qmc_here(const pint_function *fn, const pint_domain *dom,
 int pint_integrate(const pint_function *fn, const pint_domain *dom,
                    const pint_options *opt, pint_result *res)
 {
+    return pint_integrate_on(fn, dom, opt, res, NULL, NULL);
+}
+
+int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
+                      const pint_options *opt, pint_result *res,
+                      const void *comm_ptr, const pint_par_hook *hook)
+{
     if (!res || res->ncomp < 1 || !res->value || !res->error)
         return PINT_ERR_INVALID;
     double t0 = now_seconds();
@@ -324,18 +331,20 @@ int pint_integrate(const pint_function *fn, const pint_domain *dom,
     res->verified = 0;
     res->rows = res->points_per_row = 0;
     res->shifts = 0;
+    res->group = 0;
     int mpi_up = 0, mpi_down = 0;
     MPI_Initialized(&mpi_up);
     MPI_Finalized(&mpi_down);
     int status;
     if (mpi_up && !mpi_down) {
-        MPI_Comm comm = opt && opt->comm ? *(const MPI_Comm *)opt->comm
-                                         : MPI_COMM_WORLD;
+        MPI_Comm comm = comm_ptr ? *(const MPI_Comm *)comm_ptr
+                        : opt && opt->comm ? *(const MPI_Comm *)opt->comm
+                                           : MPI_COMM_WORLD;
         int size;
         MPI_Comm_size(comm, &size);
         if (rank_stats(res, size) != 0)
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-        status = pint_par_integrate(fn, dom, opt, res, comm);
+        status = pint_par_integrate(fn, dom, opt, res, comm, hook);
     } else {
         enum pint_rule id;
         if (rank_stats(res, 1) != 0)

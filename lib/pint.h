@@ -197,7 +197,31 @@ typedef struct {
     long long rows;
     long long points_per_row;
     int shifts;
+
+    /* pint_integrate_batch: the group of ranks that computed it (0 ..
+     * groups - 1); 0 for pint_integrate. */
+    int group;
 } pint_result;
+
+/* One integral of a batch: the same three things pint_integrate takes.
+ * opt.comm is ignored (the batch has its own communicator). */
+typedef struct {
+    pint_function fn;
+    pint_domain dom;
+    pint_options opt;
+} pint_problem;
+
+/* How a batch shares the ranks (Cucos 2003, ch. 5.1): g groups of ranks;
+ * a global controller on rank 0 hands each group integrals, a new chunk
+ * whenever it finishes; inside a group the distributed algorithm runs on
+ * the group's ranks.  Give groups or group_size (the other 0); group
+ * sizes differ by at most one when the ranks do not divide evenly. */
+typedef struct {
+    int groups;                 /* g, 1 .. ranks (default 1) */
+    int group_size;             /* or ranks per group (0: use groups) */
+    enum pint_schedule schedule; /* integrals per request (default SS: 1) */
+    const void *comm;           /* &an MPI_Comm; NULL: MPI_COMM_WORLD */
+} pint_batch_options;
 
 /* Set every option to its documented default. */
 PINT_API void pint_options_init(pint_options *opt);
@@ -219,6 +243,25 @@ PINT_API void pint_result_free(pint_result *res);
  * and error are NaN and res->message names the problem. */
 PINT_API int pint_integrate(const pint_function *fn, const pint_domain *dom,
                             const pint_options *opt, pint_result *res);
+
+/* Set the batch options to their defaults (one group, one integral per
+ * request, MPI_COMM_WORLD). */
+PINT_API void pint_batch_options_init(pint_batch_options *bo);
+
+/* Integrate n problems; results[i] (allocated for problems[i].fn.ncomp)
+ * receives integral i, with its group and seconds.  Under MPI every rank
+ * of the communicator calls it with the same problems, and every rank
+ * gets every result (value, error, evals, regions, status, message,
+ * seconds, group; not the per-rank statistics: nranks is 0).  Without
+ * MPI the problems run one after the other.  A failing integral does
+ * not stop the others.  Returns PINT_CONVERGED when every integral
+ * converged, PINT_MAX_EVALS when some stopped at a limit (none failed),
+ * PINT_ERR_INTEGRAND when some failed; PINT_ERR_INVALID (or
+ * PINT_ERR_NOMEM) with the reason in every results[i]->message when the
+ * batch itself is bad (then nothing was integrated). */
+PINT_API int pint_integrate_batch(size_t n, const pint_problem *problems,
+                                  const pint_batch_options *bo,
+                                  pint_result **results);
 
 /* "converged", "max-evals", "max-regions", "integrand-error",
  * "invalid-input", "out-of-memory". */

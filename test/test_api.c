@@ -113,12 +113,66 @@ static void test_names(void)
     CU_ASSERT_EQUAL(opt.max_regions, 10000000u);
 }
 
+/* x0 * x1 over the box: 1/4 on the unit square; fails where x0 > 0.9
+ * when ctx says so. */
+static int corner(int ndim, const double *x, int ncomp, double *fval,
+                  void *ctx)
+{
+    (void)ndim;
+    (void)ncomp;
+    if (ctx && x[0] > 0.9)
+        return 5;
+    fval[0] = x[0] * x[1];
+    return 0;
+}
+
+/* Many integrals without MPI: in order, each with its own tolerance; a
+ * failing one is reported and the others complete; bad batch options
+ * are refused with a message in every result. */
+static void test_integrate_batch(void)
+{
+    double lo[2] = { 0, 0 }, hi1[2] = { 1, 1 }, hi2[2] = { 2, 3 };
+    int fail = 1;
+    pint_problem p[3];
+    for (int i = 0; i < 3; i++) {
+        p[i].fn = (pint_function){ .ndim = 2, .ncomp = 1, .f = corner };
+        p[i].dom = pint_domain_box(lo, i == 2 ? hi2 : hi1);
+        pint_options_init(&p[i].opt);
+        p[i].opt.epsrel = i == 0 ? 1e-10 : 1e-6;
+    }
+    p[1].fn.ctx = &fail;
+    pint_result *r[3];
+    for (int i = 0; i < 3; i++)
+        r[i] = pint_result_alloc(1);
+    pint_batch_options bo;
+    pint_batch_options_init(&bo);
+    CU_ASSERT_EQUAL(bo.groups, 1);
+    CU_ASSERT_EQUAL(bo.schedule, PINT_SCHED_SS);
+    CU_ASSERT_EQUAL(pint_integrate_batch(3, p, &bo, r), PINT_ERR_INTEGRAND);
+    CU_ASSERT_EQUAL(r[0]->status, PINT_CONVERGED);
+    PT_ASSERT_CLOSE(r[0]->value[0], 0.25, 1e-10 * 0.25);
+    CU_ASSERT_EQUAL(r[1]->status, PINT_ERR_INTEGRAND);
+    CU_ASSERT(strstr(r[1]->message, "error code 5") != NULL);
+    CU_ASSERT_EQUAL(r[2]->status, PINT_CONVERGED);
+    PT_ASSERT_CLOSE(r[2]->value[0], 9.0, 1e-6 * 9.0);    /* (4/2)(9/2) */
+    CU_ASSERT_EQUAL(r[2]->group, 0);
+    p[1].fn.ctx = NULL;
+    CU_ASSERT_EQUAL(pint_integrate_batch(3, p, &bo, r), PINT_CONVERGED);
+    bo.groups = 0;
+    CU_ASSERT_EQUAL(pint_integrate_batch(3, p, &bo, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r[2]->message, "number of groups") != NULL);
+    CU_ASSERT_EQUAL(pint_integrate_batch(0, p, &bo, r), PINT_CONVERGED);
+    for (int i = 0; i < 3; i++)
+        pint_result_free(r[i]);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
         { "embedding example of pint(3)", test_embedding_example },
         { "batch form equals one-point form", test_batch_form },
         { "names, versions and defaults", test_names },
+        { "many integrals without MPI", test_integrate_batch },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("api", tests);

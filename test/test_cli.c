@@ -182,6 +182,45 @@ static void test_bad_options(void)
     expect_error(&r, "unknown schedule 'GSS'");
     run_pint(&r, "-f", "genz1", "-d", "2", "--unit-seconds", "0", NULL);
     expect_error(&r, "--unit-seconds");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--groups", "2", NULL);
+    expect_error(&r, "--groups, --group-size and --count need --batch or "
+                     "--family");
+    run_pint(&r, "--family", "genz1", "-d", "2", NULL);
+    expect_error(&r, "--family needs --count C and -d N");
+    run_pint(&r, "--family", "genz9", "-d", "2", "--count", "3", NULL);
+    expect_error(&r, "genz9");
+    run_pint(&r, "--batch", "/nonexistent/list", NULL);
+    expect_error(&r, "cannot open list '/nonexistent/list'");
+    run_pint(&r, "--batch", "x", "--family", "genz1", NULL);
+    expect_error(&r, "--batch and --family exclude each other");
+    run_pint(&r, "--family", "genz1", "-d", "2", "--count", "2", "-f",
+             "genz2", NULL);
+    expect_error(&r, "--family takes its integrals from --family and --count, "
+                     "not from -f");
+    run_pint(&r, "--family", "genz1", "-d", "2", "--count", "0", NULL);
+    expect_error(&r, "--count must be a whole number 1..1000000");
+}
+
+/* A family on one rank: a table line per instance, in order, and the
+ * summary; the JSON Lines agree with the exact values. */
+static void test_family_one_rank(void)
+{
+    run_result r;
+    run_pint(&r, "--family", "genz2", "-d", "3", "--count", "3", "--er",
+             "1e-6", "--seed", "7", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "    1  genz2/3 ") != NULL);
+    CU_ASSERT(strstr(r.out, "    3  genz2/3 ") != NULL);
+    CU_ASSERT(strstr(r.out, "3 integrals: 3 converged, 0 stopped at a limit, "
+                            "0 failed") != NULL);
+    run_pint(&r, "--json", "--family", "genz2", "-d", "3", "--count", "2",
+             "--er", "1e-6", "--seed", "7", "--max-evals", "2000", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(strstr(r.out, "\"index\": 1, \"line\": 0") != NULL);
+    CU_ASSERT(strstr(r.out, "\"seed\": 8") != NULL);
+    CU_ASSERT(strstr(r.out, "\"status\": \"max-evals\"") != NULL);
+    CU_ASSERT(strstr(r.out, "\"summary\": true, \"integrals\": 2, "
+                            "\"converged\": 0, \"limit\": 2") != NULL);
 }
 
 /* QMC from the command line: the report names its rows and shifts, the
@@ -329,6 +368,7 @@ int main(void)
         { "bad options: one line, exit 2", test_bad_options },
         { "simplex files", test_simplex_files },
         { "QMC from the command line", test_qmc_cli },
+        { "a family on one rank", test_family_one_rank },
         { "plug-ins", test_plugins },
         { "pint-bench", test_pint_bench },
         CU_TEST_INFO_NULL,

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <time.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "run_capture.h"
 
@@ -336,6 +337,120 @@ static void test_mc_fixed_time(void)
     CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
 }
 
+/* Line k (0-based) of text into buf; 0 when there is none. */
+static int nth_line(const char *text, int k, char *buf, size_t len)
+{
+    for (; k > 0 && text; k--) {
+        text = strchr(text, '\n');
+        if (text)
+            text++;
+    }
+    if (!text || !*text)
+        return 0;
+    size_t n = strcspn(text, "\n");
+    if (n >= len)
+        n = len - 1;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
+    return 1;
+}
+
+/* 24 Genz instances on 4 ranks in 1, 2 and 4 groups (and chunks of the
+ * GSS schedule): every result present, in input order, from a group that
+ * exists, within its error estimate when converged; the same statuses
+ * whatever the grouping. */
+static void test_batch_groups(void)
+{
+    char path[1024], line[4096];
+    snprintf(path, sizeof path, "%s/test/data/mixed24.list",
+             env_or_die("PINT_SRCDIR"));
+    static const char *groups[] = { "1", "2", "4" };
+    char status[3][24][24];
+    for (int gi = 0; gi < 3; gi++) {
+        run_result r;
+        run_mpi(&r, 4, "--json", "--batch", path, "--groups", groups[gi],
+                "--schedule", gi == 2 ? "gss" : "ss", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        int g = atoi(groups[gi]);
+        for (int k = 0; k < 24; k++) {
+            status[gi][k][0] = '\0';
+            CU_ASSERT_FATAL(nth_line(r.out, k, line, sizeof line));
+            CU_ASSERT_EQUAL(json_num(line, "index"), k + 1);
+            double q = json_nth(line, "value", 0), e = json_nth(line, "error", 0);
+            double x = json_nth(line, "exact", 0), grp = json_num(line, "group");
+            CU_ASSERT(grp >= 0 && grp < g);
+            const char *st = strstr(line, "\"status\": \"");
+            CU_ASSERT_FATAL(st != NULL);
+            sscanf(st + 11, "%23[^\"]", status[gi][k]);
+            if (strcmp(status[gi][k], "converged") == 0) {
+                if (!(fabs(q - x) <= e))
+                    fprintf(stderr, "\n  g=%d #%d: |Q-I| %.3g > E %.3g", g,
+                            k + 1, fabs(q - x), e);
+                CU_ASSERT(fabs(q - x) <= e);
+            }
+            if (gi > 0)
+                CU_ASSERT_STRING_EQUAL(status[gi][k], status[0][k]);
+        }
+        CU_ASSERT_FATAL(nth_line(r.out, 24, line, sizeof line));
+        CU_ASSERT(strstr(line, "\"summary\": true") != NULL);
+        CU_ASSERT_EQUAL(json_num(line, "integrals"), 24);
+        CU_ASSERT_EQUAL(json_num(line, "converged"), 24);
+        CU_ASSERT_EQUAL(json_num(line, "groups"), g);
+        CU_ASSERT(!nth_line(r.out, 25, line, sizeof line));
+    }
+}
+
+/* A list with a failing integral in the middle: reported as failed with
+ * its reason, the others complete, exit 2.  A malformed line: one error
+ * line naming the file and line, exit 2, on every grouping. */
+static void test_batch_failures(void)
+{
+    char dir[] = "/tmp/pint-batch-XXXXXX", path[1100], line[4096];
+    CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/list", dir);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    fprintf(f, "genz1 3 er=1e-5\nfails_in_corner 2 plugin=%s\n"
+            "genz2 3 er=1e-5  # after the failure\n", env_or_die("PINT_PLUGIN"));
+    fclose(f);
+    for (int g = 1; g <= 3; g += 2) {
+        run_result r;
+        char gs[8];
+        snprintf(gs, sizeof gs, "%d", g);
+        run_mpi(&r, 3, "--json", "--batch", path, "--groups", gs, NULL);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_FATAL(nth_line(r.out, 1, line, sizeof line));
+        CU_ASSERT(strstr(line, "\"status\": \"integrand-error\"") != NULL);
+        CU_ASSERT(strstr(line, "error code 7") != NULL);
+        for (int k = 0; k <= 2; k += 2) {
+            CU_ASSERT_FATAL(nth_line(r.out, k, line, sizeof line));
+            CU_ASSERT(strstr(line, "\"status\": \"converged\"") != NULL);
+        }
+        CU_ASSERT_FATAL(nth_line(r.out, 3, line, sizeof line));
+        CU_ASSERT_EQUAL(json_num(line, "failed"), 1);
+        CU_ASSERT_EQUAL(json_num(line, "converged"), 2);
+    }
+    f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    fprintf(f, "# ok\ngenz1 3\ngenz1 3 tol=1e-3\n");
+    fclose(f);
+    run_result r;
+    run_mpi(&r, 4, "--batch", path, "--groups", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    char want[1200];
+    snprintf(want, sizeof want, "pint: error: %s:3: unknown key 'tol'", path);
+    if (!strstr(r.err, want))
+        fprintf(stderr, "\n  got: %s", r.err);
+    CU_ASSERT(strstr(r.err, want) != NULL);
+    CU_ASSERT_EQUAL(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
+    run_mpi(&r, 4, "--family", "genz1", "-d", "3", "--count", "4",
+            "--groups", "5", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.err, "pint: error: 5 groups") != NULL);
+    remove(path);
+    rmdir(dir);
+}
+
 /* The evaluation limit holds across ranks. */
 static void test_eval_limit(void)
 {
@@ -364,6 +479,8 @@ int main(void)
         { "QMC over ranks: rows, cells, constant rows", test_qmc_over_ranks },
         { "QMC failures and limits", test_qmc_failures_and_limits },
         { "Monte Carlo in fixed-time units", test_mc_fixed_time },
+        { "batch: 24 integrals in 1, 2, 4 groups", test_batch_groups },
+        { "batch: a failing integral, a bad line", test_batch_failures },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("mpi", tests);

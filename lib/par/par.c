@@ -41,11 +41,20 @@ static int agree(MPI_Comm comm, int rank, int size, int status,
     return st;
 }
 
-/* The controller answers while its own worker sleeps in an emulated
- * integrand. */
-static void poll_controller(void *arg)
+/* The controller (and the hook) answer while this rank's worker sleeps
+ * in an emulated integrand. */
+typedef struct {
+    pint_par_controller *c;
+    const pint_par_hook *hook;
+} poll_arg;
+
+static void poll_others(void *arg)
 {
-    pint_par_controller_poll(arg);
+    const poll_arg *p = arg;
+    if (p->c)
+        pint_par_controller_poll(p->c);
+    if (p->hook)
+        p->hook->fn(p->hook->arg);
 }
 
 static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
@@ -130,6 +139,8 @@ static void run_roles(pint_par_ctx *ctx, pint_par_worker *w,
             did |= pint_par_worker_poll(w);
             did |= pint_par_worker_work(w);
         }
+        if (ctx->hook)
+            ctx->hook->fn(ctx->hook->arg);
         pint_par_outbox_progress(&ctx->out);
         if ((!w || pint_par_worker_done(w)) && (!c || pint_par_controller_done(c)))
             break;
@@ -149,11 +160,12 @@ static void run_roles(pint_par_ctx *ctx, pint_par_worker *w,
 
 int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
-                       MPI_Comm comm)
+                       MPI_Comm comm, const pint_par_hook *hook)
 {
     pint_par_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.comm = comm;
+    ctx.hook = hook;
     MPI_Comm_rank(comm, &ctx.rank);
     MPI_Comm_size(comm, &ctx.size);
     enum pint_rule id = PINT_RULE_AUTO;
@@ -223,12 +235,13 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
     ctx.budget = rest - ctx.initial_grant * ctx.nworkers;
 
     pint_par_worker *w = NULL;
+    poll_arg others = { c, hook };
     if (is_worker) {
         int me = ctx.rank - ctx.first_worker, failed = 0;
         pint_eval_cost cost = { .cost_us = opt->cost_us,
                                 .spin = opt->cost_spin,
-                                .poll = c ? poll_controller : NULL,
-                                .poll_arg = c };
+                                .poll = c || hook ? poll_others : NULL,
+                                .poll_arg = &others };
         pint_adapt_set_cost(a, &cost);
         size_t glen = pint_region_geom_len(rule->kind, fn->ndim);
         for (size_t p = (size_t)me; p < npieces && !failed;

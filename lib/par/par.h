@@ -28,6 +28,13 @@ void pint_par_outbox_destroy(pint_par_outbox *o);
 /* A worker reports at least every this many subdivisions. */
 #define PINT_UPDATE_MAX_STEPS 16
 
+/* Something else a rank must keep answering while it integrates (the
+ * global controller of a batch, groups.c): called between steps. */
+typedef struct {
+    void (*fn)(void *arg);
+    void *arg;
+} pint_par_hook;
+
 /* What every role knows of the run. */
 typedef struct {
     MPI_Comm comm;
@@ -44,6 +51,7 @@ typedef struct {
     const pint_options *opt;
     pint_par_outbox out;
     double idle_seconds;            /* time this rank spent waiting */
+    const pint_par_hook *hook;      /* or NULL */
 } pint_par_ctx;
 
 /* ---------------------------------------------------------------- worker */
@@ -73,10 +81,22 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
                                 long long *rank_evals, double *rank_idle);
 
 /* The distributed integration: every rank of comm calls it; every rank
- * gets the result. */
+ * gets the result.  hook (may be NULL) runs between steps of the
+ * adaptive method. */
 int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
-                       MPI_Comm comm);
+                       MPI_Comm comm, const pint_par_hook *hook);
+
+/* pint_integrate on *comm_ptr (NULL: opt->comm, else the world) with a
+ * hook between steps (api.c). */
+int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
+                      const pint_options *opt, pint_result *res,
+                      const void *comm_ptr, const pint_par_hook *hook);
+
+/* Integrals in groups of ranks (groups.c); see pint_integrate_batch. */
+int pint_par_batch(size_t n, const pint_problem *problems,
+                   const pint_batch_options *bo, pint_result **results,
+                   MPI_Comm comm);
 
 /* Rank 0 holds the outcome of a run: value, error, rank_evals, rank_idle
  * and message.  Every rank of comm gets them and status; evals becomes

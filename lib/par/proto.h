@@ -50,7 +50,24 @@ enum pint_par_tag {
     PINT_TAG_QMC_UNIT = 112,    /* controller -> worker: a unit, or stop */
     PINT_TAG_UNIT_FAIL = 113,   /* worker -> controller: the failure line */
     PINT_TAG_MC_REPORT = 114,   /* worker -> controller: sums of a unit */
-    PINT_TAG_MC_STOP = 115      /* controller -> worker: stop sampling */
+    PINT_TAG_MC_STOP = 115,     /* controller -> worker: stop sampling */
+    /* batches in groups (groups.c) */
+    PINT_TAG_BATCH_UP = 121,    /* group leader -> global controller:
+                                   a result, or a request for work */
+    PINT_TAG_BATCH_MSG = 122,   /* after a result: its message line */
+    PINT_TAG_BATCH_WORK = 123   /* global controller -> leader: integrals
+                                   [first, first + count), count 0: done */
+};
+
+/* BATCH_UP: header, then for a result value[m], error[m]. */
+enum {
+    BUP_KIND,           /* 0 request, 1 result */
+    BUP_INDEX,          /* result: the integral */
+    BUP_STATUS,
+    BUP_EVALS,
+    BUP_REGIONS,
+    BUP_SECONDS,
+    BUP_HEADER
 };
 
 /* QMC_RESULT: header then the piece sums, m doubles per piece. */

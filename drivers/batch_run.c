@@ -1,0 +1,295 @@
+/* batch_run.c -- `pint --batch FILE` and `pint --family NAME --count C`:
+ * build the integrals, integrate them in groups of ranks, print one line
+ * (or one JSON object) per integral in input order and a summary.
+ *
+ * Exit status: 0 every integral converged, 1 some stopped at a limit and
+ * none failed, 2 some failed (each failure is reported on its own line;
+ * the others complete) or the list itself is bad (one line on stderr).
+ */
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "batch.h"
+#include "batch_run.h"
+#include "integrands.h"
+
+typedef struct {
+    pint_batch_entry *e;
+    size_t n;
+    pint_problem *problems;
+    pint_result **results;
+    pint_testfn **tf;
+    pint_plugin **plugins;
+    double **exact;             /* NULL where unknown */
+} batch;
+
+static void batch_free(batch *b)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        if (b->results)
+            pint_result_free(b->results[i]);
+        if (b->tf)
+            pint_testfn_free(b->tf[i]);
+        if (b->plugins)
+            pint_plugin_close(b->plugins[i]);
+        if (b->exact)
+            free(b->exact[i]);
+    }
+    free(b->problems);
+    free(b->results);
+    free(b->tf);
+    free(b->plugins);
+    free(b->exact);
+    pint_batch_free(b->e, b->n);
+}
+
+/* Build integral i of the list; a one-line reason in msg on failure. */
+static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
+                 char *msg, size_t len)
+{
+    const pint_batch_entry *e = &b->e[i];
+    pint_problem *p = &b->problems[i];
+    char why[256];
+    if (e->plugin) {
+        b->plugins[i] = pint_plugin_open(e->plugin, e->function, why,
+                                         sizeof why);
+        if (!b->plugins[i]) {
+            snprintf(msg, len, "%s%s", where, why);
+            return -1;
+        }
+        p->fn = (pint_function){ .ndim = e->ndim,
+                                 .ncomp = e->ncomp ? e->ncomp : 1,
+                                 .f = pint_plugin_integrand(b->plugins[i]) };
+    } else {
+        b->tf[i] = pint_testfn_new(e->function, e->ndim, e->seed,
+                                   e->difficulty, why, sizeof why);
+        if (!b->tf[i]) {
+            snprintf(msg, len, "%s%s", where, why);
+            return -1;
+        }
+        p->fn = pint_testfn_function(b->tf[i]);
+    }
+    p->dom = pint_domain_box(e->lo, e->hi);
+    p->opt = cli->opt;
+    p->opt.epsabs = e->epsabs;
+    p->opt.epsrel = e->epsrel;
+    p->opt.max_evals = e->max_evals;
+    p->opt.seed = e->seed;
+    p->opt.comm = NULL;
+    b->results[i] = pint_result_alloc(p->fn.ncomp);
+    if (!b->results[i]) {
+        snprintf(msg, len, "out of memory");
+        return -1;
+    }
+    if (b->tf[i]) {
+        double *x = malloc((size_t)p->fn.ncomp * sizeof *x);
+        if (x && pint_testfn_exact(b->tf[i], &p->dom, x))
+            b->exact[i] = x;
+        else
+            free(x);
+    }
+    return 0;
+}
+
+static int setup(batch *b, const pint_cli *cli, char *msg, size_t len)
+{
+    if (cli->batch_file && cli->family) {
+        snprintf(msg, len, "--batch and --family exclude each other");
+        return -1;
+    }
+    if (cli->function || cli->simplex_file || cli->plugin) {
+        snprintf(msg, len, "%s takes its integrals from %s, not from %s",
+                 cli->batch_file ? "--batch" : "--family",
+                 cli->batch_file ? "the list" : "--family and --count",
+                 cli->function ? "-f" : cli->simplex_file ? "--simplex"
+                                                           : "--plugin");
+        return -1;
+    }
+    if (cli->groups && cli->group_size) {
+        snprintf(msg, len, "--groups and --group-size exclude each other");
+        return -1;
+    }
+    if (cli->family) {
+        if (!cli->count || !cli->ndim) {
+            snprintf(msg, len, "--family needs --count C and -d N");
+            return -1;
+        }
+        b->e = pint_batch_family(cli->family, cli->ndim, (size_t)cli->count,
+                                 cli->seed, cli, msg, len);
+        b->n = b->e ? (size_t)cli->count : 0;
+    } else {
+        b->e = pint_batch_read(cli->batch_file, cli, &b->n, msg, len);
+    }
+    if (!b->e)
+        return -1;
+    b->problems = calloc(b->n, sizeof *b->problems);
+    b->results = calloc(b->n, sizeof *b->results);
+    b->tf = calloc(b->n, sizeof *b->tf);
+    b->plugins = calloc(b->n, sizeof *b->plugins);
+    b->exact = calloc(b->n, sizeof *b->exact);
+    if (!b->problems || !b->results || !b->tf || !b->plugins || !b->exact) {
+        snprintf(msg, len, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < b->n; i++) {
+        char where[320] = "";
+        if (b->e[i].line > 0)
+            snprintf(where, sizeof where, "%s:%d: ", cli->batch_file,
+                     b->e[i].line);
+        if (build(b, i, cli, where, msg, len) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void json_numbers(FILE *out, const double *v, int n)
+{
+    fputc('[', out);
+    for (int k = 0; k < n; k++) {
+        if (k)
+            fputs(", ", out);
+        if (isfinite(v[k]))
+            fprintf(out, "%.17g", v[k]);
+        else
+            fputs("null", out);
+    }
+    fputc(']', out);
+}
+
+static void json_text(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void print_json(FILE *out, const batch *b, size_t i)
+{
+    const pint_batch_entry *e = &b->e[i];
+    const pint_result *r = b->results[i];
+    fprintf(out, "{\"index\": %zu, \"line\": %d, \"function\": ", i + 1,
+            e->line);
+    json_text(out, e->function);
+    fprintf(out, ", \"dim\": %d, \"ncomp\": %d, \"value\": ", e->ndim,
+            r->ncomp);
+    json_numbers(out, r->value, r->ncomp);
+    fputs(", \"error\": ", out);
+    json_numbers(out, r->error, r->ncomp);
+    if (b->exact[i]) {
+        fputs(", \"exact\": ", out);
+        json_numbers(out, b->exact[i], r->ncomp);
+    }
+    fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\", "
+            "\"group\": %d, \"seconds\": %.6g, \"epsabs\": %.17g, "
+            "\"epsrel\": %.17g", r->evals, r->regions,
+            pint_status_name(r->status), r->group, r->seconds, e->epsabs,
+            e->epsrel);
+    if (!e->plugin)
+        fprintf(out, ", \"seed\": %llu, \"difficulty\": %.17g",
+                (unsigned long long)e->seed, e->difficulty);
+    fputs(", \"message\": ", out);
+    json_text(out, r->message);
+    fputs("}\n", out);
+}
+
+static void print_text(FILE *out, const batch *b, size_t i)
+{
+    const pint_batch_entry *e = &b->e[i];
+    const pint_result *r = b->results[i];
+    char name[80];
+    snprintf(name, sizeof name, "%s/%d", e->function, e->ndim);
+    fprintf(out, "%5zu  %-14s %-23.15e %-9.2e ", i + 1, name, r->value[0],
+            r->error[0]);
+    if (b->exact[i])
+        fprintf(out, "%-9.2e ", fabs(r->value[0] - b->exact[i][0]));
+    else
+        fprintf(out, "%-9s ", "-");
+    fprintf(out, "%12lld  %-15s %5d  %.3f", r->evals,
+            pint_status_name(r->status), r->group, r->seconds);
+    if (r->ncomp > 1)
+        fprintf(out, "  (component 1 of %d)", r->ncomp);
+    if (r->status != PINT_CONVERGED && r->message[0])
+        fprintf(out, "  %s", r->message);
+    fputc('\n', out);
+}
+
+int pint_run_batch(const pint_cli *cli, int rank, int size,
+                   int (*agree)(int failed, char *msg, size_t len))
+{
+    batch b;
+    memset(&b, 0, sizeof b);
+    char msg[512] = "";
+    int failed = setup(&b, cli, msg, sizeof msg) != 0;
+    if (agree(failed, msg, sizeof msg) != 0) {
+        if (rank == 0)
+            fprintf(stderr, "pint: error: %s\n", msg);
+        batch_free(&b);
+        return 2;
+    }
+    pint_batch_options bo;
+    pint_batch_options_init(&bo);
+    bo.groups = cli->group_size ? 0 : (cli->groups ? cli->groups : 1);
+    bo.group_size = cli->group_size;
+    bo.schedule = cli->opt.schedule;
+    double t0 = now();
+    int rc = pint_integrate_batch(b.n, b.problems, &bo, b.results);
+    double wall = now() - t0;
+    if (rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM) {
+        if (rank == 0)
+            fprintf(stderr, "pint: error: %s\n", b.results[0]->message);
+        batch_free(&b);
+        return 2;
+    }
+    size_t conv = 0, limit = 0, fail = 0;
+    long long evals = 0;
+    for (size_t i = 0; i < b.n; i++) {
+        int s = b.results[i]->status;
+        conv += s == PINT_CONVERGED;
+        limit += s == PINT_MAX_EVALS || s == PINT_MAX_REGIONS;
+        fail += s >= PINT_ERR_INTEGRAND;
+        evals += b.results[i]->evals;
+    }
+    int groups = cli->group_size ? (size + cli->group_size - 1) / cli->group_size
+                                 : bo.groups;
+    if (rank == 0) {
+        if (cli->json) {
+            for (size_t i = 0; i < b.n; i++)
+                print_json(stdout, &b, i);
+            printf("{\"summary\": true, \"integrals\": %zu, \"converged\": %zu, "
+                   "\"limit\": %zu, \"failed\": %zu, \"evals\": %lld, "
+                   "\"seconds\": %.6g, \"ranks\": %d, \"groups\": %d, "
+                   "\"schedule\": \"%s\"}\n", b.n, conv, limit, fail, evals,
+                   wall, size, groups, pint_schedule_name(bo.schedule));
+        } else {
+            printf("%5s  %-14s %-23s %-9s %-9s %12s  %-15s %5s  %s\n", "#",
+                   "integrand/dim", "value", "error est", "true err",
+                   "evaluations", "status", "group", "seconds");
+            for (size_t i = 0; i < b.n; i++)
+                print_text(stdout, &b, i);
+            printf("\n%zu integrals: %zu converged, %zu stopped at a limit, "
+                   "%zu failed; %lld evaluations; %.3f s on %d rank%s in %d "
+                   "group%s\n", b.n, conv, limit, fail, evals, wall, size,
+                   size == 1 ? "" : "s", groups, groups == 1 ? "" : "s");
+        }
+    }
+    batch_free(&b);
+    return fail ? 2 : limit ? 1 : 0;
+}

@@ -1,0 +1,69 @@
+/* batch.c -- pint_integrate_batch: many integrals, in groups of ranks
+ * under MPI (par/groups.c), one after the other without it. */
+#include <stddef.h>
+#include <mpi.h>
+#include "pint.h"
+#include "par/par.h"
+#include "problem.h"
+
+void pint_batch_options_init(pint_batch_options *bo)
+{
+    bo->groups = 1;
+    bo->group_size = 0;
+    bo->schedule = PINT_SCHED_SS;
+    bo->comm = NULL;
+}
+
+/* The outcome of the batch from the statuses of its integrals. */
+static int overall(size_t n, pint_result **results)
+{
+    int worst = PINT_CONVERGED;
+    for (size_t i = 0; i < n; i++) {
+        int s = results[i]->status;
+        if (s >= PINT_ERR_INTEGRAND)
+            worst = PINT_ERR_INTEGRAND;
+        else if (s != PINT_CONVERGED && worst == PINT_CONVERGED)
+            worst = PINT_MAX_EVALS;
+    }
+    return worst;
+}
+
+int pint_integrate_batch(size_t n, const pint_problem *problems,
+                         const pint_batch_options *bo, pint_result **results)
+{
+    if (n == 0)
+        return PINT_CONVERGED;
+    if (!problems || !results)
+        return PINT_ERR_INVALID;
+    for (size_t i = 0; i < n; i++)
+        if (!results[i] || results[i]->ncomp < 1 || !results[i]->value
+            || !results[i]->error)
+            return PINT_ERR_INVALID;
+    const char *bad = NULL;
+    if (!bo)
+        bad = "missing batch options";
+    else if (bo->groups < 0 || bo->group_size < 0
+             || (bo->groups == 0 && bo->group_size == 0))
+        bad = "give a number of groups >= 1 or a group size >= 1";
+    else if (!pint_schedule_name(bo->schedule))
+        bad = "unknown schedule";
+    if (bad) {
+        for (size_t i = 0; i < n; i++)
+            pint_fail(results[i], PINT_ERR_INVALID, "%s", bad);
+        return PINT_ERR_INVALID;
+    }
+    int up = 0, down = 0;
+    MPI_Initialized(&up);
+    MPI_Finalized(&down);
+    if (up && !down) {
+        MPI_Comm comm = bo->comm ? *(const MPI_Comm *)bo->comm : MPI_COMM_WORLD;
+        int st = pint_par_batch(n, problems, bo, results, comm);
+        return st != PINT_CONVERGED ? st : overall(n, results);
+    }
+    for (size_t i = 0; i < n; i++) {
+        pint_integrate(&problems[i].fn, &problems[i].dom, &problems[i].opt,
+                       results[i]);
+        results[i]->group = 0;
+    }
+    return overall(n, results);
+}

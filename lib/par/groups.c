@@ -1,0 +1,290 @@
+/* groups.c -- many integrals over groups of ranks (Cucos 2003, ch. 5.1).
+ *
+ * The ranks are cut into g groups of consecutive ranks (sizes differ by
+ * at most one).  Rank 0 is the global controller and also the leader of
+ * group 0; the leader of every other group is its first rank.
+ *
+ * Flow.  A leader asks the global controller for work (BATCH_UP, kind
+ * request) and gets integrals [first, first + count) (BATCH_WORK; count
+ * 0: none left), a chunk sized by the schedule (default one).  It
+ * broadcasts the chunk to its group; the group integrates each integral
+ * with the distributed adaptive algorithm on the group's communicator;
+ * the leader sends each result up (BATCH_UP, kind result, then
+ * BATCH_MSG with its message line) and asks again.  Rank 0 answers the
+ * other leaders between the steps of its own group's integrations (a
+ * hook of pint_par_integrate) and, once its group is done, until every
+ * group has been told that nothing is left.  At the end rank 0
+ * broadcasts every result to every rank.
+ *
+ * g = 1: all ranks on each integral in turn; g = P: one rank per
+ * integral, P at a time.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "par.h"
+#include "problem.h"
+#include "schedule.h"
+
+typedef struct {
+    MPI_Comm comm;              /* the whole batch */
+    size_t n;
+    const pint_problem *problems;
+    pint_result **results;
+    int groups;
+    pint_sched *sched;
+    size_t next;                /* the next integral to hand out */
+    int finished_groups;        /* told "none left" */
+    double *buf;                /* one BATCH_UP message */
+    size_t cap;
+} global_ctl;
+
+/* Group of rank r: consecutive blocks, the first P mod g one larger. */
+static int group_of(int r, int size, int g)
+{
+    int base = size / g, extra = size % g;
+    int big = extra * (base + 1);
+    return r < big ? r / (base + 1) : extra + (r - big) / base;
+}
+
+static size_t up_len(int ncomp) { return BUP_HEADER + 2 * (size_t)ncomp; }
+
+/* The next chunk for group `group`: *first and the count (0: none). */
+static size_t take(global_ctl *gc, int group, size_t *first)
+{
+    long long k = pint_sched_next(gc->sched, group);
+    *first = gc->next;
+    if (k < 0)
+        k = 0;
+    gc->next += (size_t)k;
+    return (size_t)k;
+}
+
+static void store(global_ctl *gc, const double *b, const char *msg, int group)
+{
+    size_t i = (size_t)b[BUP_INDEX];
+    if (i >= gc->n)
+        return;
+    pint_result *r = gc->results[i];
+    int m = r->ncomp;
+    r->status = (int)b[BUP_STATUS];
+    r->evals = (long long)b[BUP_EVALS];
+    r->regions = (size_t)b[BUP_REGIONS];
+    r->seconds = b[BUP_SECONDS];
+    r->group = group;
+    memcpy(r->value, b + BUP_HEADER, (size_t)m * sizeof *b);
+    memcpy(r->error, b + BUP_HEADER + m, (size_t)m * sizeof *b);
+    snprintf(r->message, sizeof r->message, "%s", msg);
+}
+
+/* Handle one message from a leader (already probed: st). */
+static void handle_up(global_ctl *gc, const MPI_Status *st)
+{
+    int len;
+    MPI_Get_count(st, MPI_DOUBLE, &len);
+    if ((size_t)len > gc->cap) {
+        double *b = realloc(gc->buf, (size_t)len * sizeof *b);
+        if (!b)
+            MPI_Abort(gc->comm, 3);
+        gc->buf = b;
+        gc->cap = (size_t)len;
+    }
+    int src = st->MPI_SOURCE, size;
+    MPI_Comm_size(gc->comm, &size);
+    MPI_Recv(gc->buf, len, MPI_DOUBLE, src, PINT_TAG_BATCH_UP, gc->comm,
+             MPI_STATUS_IGNORE);
+    int group = group_of(src, size, gc->groups);
+    if (gc->buf[BUP_KIND] != 0.0) {
+        char msg[sizeof gc->results[0]->message];
+        MPI_Recv(msg, (int)sizeof msg, MPI_CHAR, src, PINT_TAG_BATCH_MSG,
+                 gc->comm, MPI_STATUS_IGNORE);
+        msg[sizeof msg - 1] = '\0';
+        store(gc, gc->buf, msg, group);
+        return;
+    }
+    size_t first;
+    size_t count = take(gc, group, &first);
+    double w[2] = { (double)first, (double)count };
+    MPI_Send(w, 2, MPI_DOUBLE, src, PINT_TAG_BATCH_WORK, gc->comm);
+    if (count == 0)
+        gc->finished_groups++;
+}
+
+/* Answer every leader's message waiting now (the hook). */
+static void serve_waiting(void *arg)
+{
+    global_ctl *gc = arg;
+    for (;;) {
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, PINT_TAG_BATCH_UP, gc->comm, &flag, &st);
+        if (!flag)
+            return;
+        handle_up(gc, &st);
+    }
+}
+
+/* A leader (not rank 0): ask for the next chunk. */
+static size_t ask(MPI_Comm comm, size_t *first)
+{
+    double req[BUP_HEADER] = { 0 };
+    MPI_Send(req, BUP_HEADER, MPI_DOUBLE, 0, PINT_TAG_BATCH_UP, comm);
+    double w[2];
+    MPI_Recv(w, 2, MPI_DOUBLE, 0, PINT_TAG_BATCH_WORK, comm, MPI_STATUS_IGNORE);
+    *first = (size_t)w[0];
+    return (size_t)w[1];
+}
+
+static void send_up(MPI_Comm comm, size_t i, const pint_result *r)
+{
+    int m = r->ncomp;
+    double *b = malloc(up_len(m) * sizeof *b);
+    if (!b)
+        MPI_Abort(comm, 3);
+    b[BUP_KIND] = 1.0;
+    b[BUP_INDEX] = (double)i;
+    b[BUP_STATUS] = r->status;
+    b[BUP_EVALS] = (double)r->evals;
+    b[BUP_REGIONS] = (double)r->regions;
+    b[BUP_SECONDS] = r->seconds;
+    memcpy(b + BUP_HEADER, r->value, (size_t)m * sizeof *b);
+    memcpy(b + BUP_HEADER + m, r->error, (size_t)m * sizeof *b);
+    MPI_Send(b, (int)up_len(m), MPI_DOUBLE, 0, PINT_TAG_BATCH_UP, comm);
+    MPI_Send(r->message, (int)sizeof r->message, MPI_CHAR, 0,
+             PINT_TAG_BATCH_MSG, comm);
+    free(b);
+}
+
+/* Every rank gets every result from rank 0. */
+static void share_results(size_t n, pint_result **results, MPI_Comm comm)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += 5 + 2 * (size_t)results[i]->ncomp;
+    double *b = malloc((len ? len : 1) * sizeof *b);
+    char *msgs = malloc(n * sizeof results[0]->message);
+    if (!b || !msgs)
+        MPI_Abort(comm, 3);
+    size_t sz = sizeof results[0]->message;
+    double *p = b;
+    for (size_t i = 0; i < n; i++) {
+        pint_result *r = results[i];
+        p[0] = r->status;
+        p[1] = (double)r->evals;
+        p[2] = (double)r->regions;
+        p[3] = r->seconds;
+        p[4] = r->group;
+        memcpy(p + 5, r->value, (size_t)r->ncomp * sizeof *p);
+        memcpy(p + 5 + r->ncomp, r->error, (size_t)r->ncomp * sizeof *p);
+        memcpy(msgs + i * sz, r->message, sz);
+        p += 5 + 2 * (size_t)r->ncomp;
+    }
+    /* counts beyond INT_MAX are not expected: a few doubles per integral */
+    MPI_Bcast(b, (int)len, MPI_DOUBLE, 0, comm);
+    MPI_Bcast(msgs, (int)(n * sz), MPI_CHAR, 0, comm);
+    p = b;
+    for (size_t i = 0; i < n; i++) {
+        pint_result *r = results[i];
+        r->status = (int)p[0];
+        r->evals = (long long)p[1];
+        r->regions = (size_t)p[2];
+        r->seconds = p[3];
+        r->group = (int)p[4];
+        r->nranks = 0;
+        memcpy(r->value, p + 5, (size_t)r->ncomp * sizeof *p);
+        memcpy(r->error, p + 5 + r->ncomp, (size_t)r->ncomp * sizeof *p);
+        memcpy(r->message, msgs + i * sz, sz);
+        p += 5 + 2 * (size_t)r->ncomp;
+    }
+    free(b);
+    free(msgs);
+}
+
+int pint_par_batch(size_t n, const pint_problem *problems,
+                   const pint_batch_options *bo, pint_result **results,
+                   MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int g = bo->group_size > 0 ? (size + bo->group_size - 1) / bo->group_size
+                               : bo->groups;
+    if (g < 1 || g > size) {
+        for (size_t i = 0; i < n; i++)
+            pint_fail(results[i], PINT_ERR_INVALID,
+                      "%d groups of ranks, but there %s only %d rank%s", g,
+                      size == 1 ? "is" : "are", size, size == 1 ? "" : "s");
+        return PINT_ERR_INVALID;
+    }
+    int group = group_of(rank, size, g);
+    MPI_Comm gcomm;
+    MPI_Comm_split(comm, group, rank, &gcomm);
+    int grank;
+    MPI_Comm_rank(gcomm, &grank);
+
+    global_ctl gc;
+    memset(&gc, 0, sizeof gc);
+    gc.comm = comm;
+    gc.n = n;
+    gc.problems = problems;
+    gc.results = results;
+    gc.groups = g;
+    int ok = 1;
+    if (rank == 0) {
+        gc.sched = pint_sched_new(bo->schedule, (long long)n, g, NULL, 0);
+        ok = gc.sched != NULL;
+    }
+    MPI_Bcast(&ok, 1, MPI_INT, 0, comm);
+    if (!ok) {
+        MPI_Comm_free(&gcomm);
+        for (size_t i = 0; i < n; i++)
+            pint_fail(results[i], PINT_ERR_NOMEM, "out of memory");
+        return PINT_ERR_NOMEM;
+    }
+    pint_par_hook hook = { serve_waiting, &gc };
+
+    for (;;) {
+        double w[2] = { 0, 0 };
+        if (grank == 0) {
+            size_t first, count;
+            if (rank == 0) {
+                serve_waiting(&gc);
+                count = take(&gc, 0, &first);
+                if (count == 0)
+                    gc.finished_groups++;
+            } else {
+                count = ask(comm, &first);
+            }
+            w[0] = (double)first;
+            w[1] = (double)count;
+        }
+        MPI_Bcast(w, 2, MPI_DOUBLE, 0, gcomm);
+        size_t first = (size_t)w[0], count = (size_t)w[1];
+        if (count == 0)
+            break;
+        for (size_t i = first; i < first + count && i < n; i++) {
+            const pint_problem *p = &problems[i];
+            pint_integrate_on(&p->fn, &p->dom, &p->opt, results[i], &gcomm,
+                              rank == 0 ? &hook : NULL);
+            results[i]->group = group;
+            if (rank == 0)
+                serve_waiting(&gc);
+            else if (grank == 0)
+                send_up(comm, i, results[i]);
+        }
+    }
+    /* rank 0: answer the other groups until all are told "none left" */
+    if (rank == 0)
+        while (gc.finished_groups < g) {
+            MPI_Status st;
+            MPI_Probe(MPI_ANY_SOURCE, PINT_TAG_BATCH_UP, comm, &st);
+            handle_up(&gc, &st);
+        }
+    share_results(n, results, comm);
+    pint_sched_free(gc.sched);
+    free(gc.buf);
+    MPI_Comm_free(&gcomm);
+    return PINT_CONVERGED;     /* pint_integrate_batch sums up */
+}
