@@ -112,7 +112,7 @@ void pint_cli_usage(FILE *out)
 "                        piece of every cell), single-cell or constant-row\n"
 "                        (rank 0 hands out units on request)\n"
 "      --units-per-worker K  constant-row: units per row = K x workers\n"
-"                        (default 4)\n"
+"                        (default 16)\n"
 "      --schedule S      constant-row chunks: static, ss (default), fsc, gss,\n"
 "                        fac, wf, awf, af\n"
 "      --unit-seconds T  mc: workers report every T seconds to rank 0\n"

@@ -40,7 +40,7 @@ void pint_options_init(pint_options *opt)
     opt->shifts = 10;
     opt->periodize = PINT_PERIODIZE_BAKER;
     opt->qmc_units = PINT_UNITS_ROW;
-    opt->units_per_worker = 4;
+    opt->units_per_worker = 16;   /* bench/RESULTS.md, 5.2 */
     opt->schedule = PINT_SCHED_SS;
     opt->unit_seconds = 0.0;
 }

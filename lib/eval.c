@@ -71,24 +71,30 @@ static double mono_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void pint_eval_cost_pay(const pint_eval_cost *c, size_t npts)
+void pint_eval_cost_pay(pint_eval_cost *c, size_t npts)
 {
     if (!c || !(c->cost_us > 0.0))
         return;
-    double end = mono_seconds() + 1e-6 * c->cost_us * (double)npts;
+    double want = 1e-6 * c->cost_us * (double)npts;
+    double owed = c->late < want ? c->late : want;
+    c->late -= owed;
+    double end = mono_seconds() + (want - owed), t;
     if (c->spin) {
-        while (mono_seconds() < end)
+        while ((t = mono_seconds()) < end)
             ;
-        return;
+    } else {
+        for (;;) {
+            double left = end - (t = mono_seconds());
+            if (left <= 0.0)
+                break;
+            /* slices only when someone must be answered in between */
+            double slice = left < 1e-3 || !c->poll ? left : 1e-3;
+            struct timespec ts = { (time_t)slice,
+                                   (long)((slice - (double)(time_t)slice) * 1e9) };
+            nanosleep(&ts, NULL);
+            if (c->poll)
+                c->poll(c->poll_arg);
+        }
     }
-    for (;;) {
-        double left = end - mono_seconds();
-        if (left <= 0.0)
-            return;
-        double slice = left < 1e-3 ? left : 1e-3;
-        struct timespec ts = { 0, (long)(slice * 1e9) };
-        nanosleep(&ts, NULL);
-        if (c->poll)
-            c->poll(c->poll_arg);
-    }
+    c->late += t - end;
 }

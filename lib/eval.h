@@ -12,17 +12,21 @@
 #include "pint.h"
 
 /* Emulated integrand cost, a benchmarking aid: every evaluation costs
- * cost_us microseconds, slept (sleep) or burnt on the CPU (spin).  A long
- * sleep is cut into slices of about a millisecond and `poll` runs between
- * them, so a rank that also controls stays responsive. */
+ * cost_us microseconds, slept (sleep) or burnt on the CPU (spin).  With a
+ * `poll`, a long sleep is cut into slices of about a millisecond and poll
+ * runs between them, so a rank that also controls stays responsive.  A sleep ends late
+ * (timer slack, a busy core): the time past the deadline is kept in
+ * `late` and taken off the next payments, so that over a run the cost
+ * is what was asked, not one overshoot per batch more. */
 typedef struct {
     double cost_us;
     int spin;
     void (*poll)(void *arg);
     void *poll_arg;
+    double late;                /* seconds slept past earlier deadlines */
 } pint_eval_cost;
 
-void pint_eval_cost_pay(const pint_eval_cost *c, size_t npts);
+void pint_eval_cost_pay(pint_eval_cost *c, size_t npts);
 
 /* Evaluate fn at npts points x[p*ndim + i] into f[p*ncomp + k].
  * Returns 0, PINT_ERR_INTEGRAND or PINT_ERR_NONFINITE (with a one-line

@@ -22,9 +22,11 @@
  *                computed what, or when: the answer is bit-identical
  *                between runs for every schedule.  Workers that ask while
  *                the current row is all handed out get units of the next
- *                row (one row ahead); what they compute after the answer
- *                is known is the breaking loss.  Rows are handed out only
- *                while their points fit in the evaluation limit.
+ *                row (one row ahead) while the last finished row missed
+ *                the tolerance by more than SPECULATE; nearer, they wait,
+ *                since what they would compute after the answer is known
+ *                is the breaking loss.  Rows are handed out only while
+ *                their points fit in the evaluation limit.
  *
  * Flow of the on-request modes: worker -> controller QMC_RESULT (the
  * first one empty) asks for the next unit; the controller replies
@@ -43,6 +45,7 @@
 #include "schedule.h"
 
 #define LOOKAHEAD 2     /* rows in progress at once: current and next */
+#define SPECULATE 4.0   /* start the next row ahead only this far from eps */
 #define FAIL_LINE 200   /* characters of a worker's failure line */
 
 static double now(void)
@@ -331,12 +334,29 @@ static void slot_free(row_slot *s)
     s->row = -1;
 }
 
+/* Whether the last finished row missed the tolerance by more than
+ * SPECULATE: then the row in progress will hardly meet it (a row halves
+ * the error or a little more), and a row started ahead is likely needed.
+ * Closer, workers wait for the row in progress rather than start one that
+ * is likely lost (the breaking loss of Cucos 2003, ch. 4.1). */
+static int far_from(const qctl *c)
+{
+    double e = 0.0, q = 0.0;
+    for (int k = 0; k < c->m; k++) {
+        e = fmax(e, c->error[k]);
+        q = fmax(q, fabs(c->value[k]));
+    }
+    return !(e <= SPECULATE * fmax(c->opt->epsabs, c->opt->epsrel * q));
+}
+
 /* Open the next row if the window and the evaluation limit allow;
  * 1 when opened, 0 when not allowed, -1 when out of memory. */
 static int open_row(qctl *c)
 {
     if (c->next_row >= c->done_rows + LOOKAHEAD)
         return 0;
+    if (c->next_row > c->done_rows && c->done_rows > 0 && !far_from(c))
+        return 0;       /* the row in progress may well be the last */
     long long n = pint_qmc_row_points(c->q, c->next_row);
     if (n * c->nq > c->opt->max_evals - c->reserved)
         return 0;
