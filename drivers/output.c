@@ -24,8 +24,8 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
         fprintf(out, "method       qmc, Korobov lattices, %s transform "
                 "(error: one standard error over the shifts)\n",
                 pint_periodize_name(cli->opt.periodize));
-        fprintf(out, "rows         %lld of %d shifts, last %lld points per "
-                "shift\n", res->rows, res->shifts, res->points_per_row);
+        fprintf(out, "rows         %lld (%d shifts each; the last %lld points "
+                "per shift)\n", res->rows, res->shifts, res->points_per_row);
         if (rep->ranks > 1)
             fprintf(out, "work units   %s\n",
                     pint_qmc_units_name(cli->opt.qmc_units));
@@ -162,7 +162,8 @@ void pint_print_ranks(FILE *out, const pint_result *res)
     for (int r = 0; r < res->nranks; r++)
         fprintf(out, "%4d  %14lld  %12.3f\n", r, res->rank_evals[r],
                 res->rank_idle[r]);
-    fprintf(out, "transfers %lld (regions moved %lld), controller messages "
-            "%lld\n", res->transfers, res->regions_moved,
-            res->controller_messages);
+    if (res->method == PINT_METHOD_ADAPTIVE)
+        fprintf(out, "transfers %lld (regions moved %lld), ", res->transfers,
+                res->regions_moved);
+    fprintf(out, "controller messages %lld\n", res->controller_messages);
 }

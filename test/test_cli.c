@@ -96,6 +96,14 @@ static void test_limit_exit_code(void)
              NULL);
     CU_ASSERT_EQUAL(r.status, 1);
     CU_ASSERT(strstr(r.out, "\"status\": \"max-evals\"") != NULL);
+    /* a small limit is used up, not abandoned after the first region
+     * (the controller took the worker's first, idle report for a worker
+     * waiting for evaluations) */
+    run_pint(&r, "--json", "-f", "genz2", "-d", "5", "--max-evals", "5000",
+             NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(json_num(r.out, "evals") > 5000 - 2 * 93);
+    CU_ASSERT(json_num(r.out, "evals") <= 5000);
     run_pint(&r, "-f", "genz2", "-d", "5", "--er", "1e-9", "--max-regions",
              "30", NULL);
     CU_ASSERT_EQUAL(r.status, 1);

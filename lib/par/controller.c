@@ -204,6 +204,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     }
     double eps = fmax(ctx->opt->epsabs, ctx->opt->epsrel * qn);
     int all_waiting = 1;        /* nobody can still work */
+    int any_starved = 0;        /* someone waits for evaluations */
     for (int j = 0; j < ctx->nworkers; j++) {
         const double *uj = c->w[j].upd;
         if (!uj) {
@@ -213,6 +214,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
         regions += uj[UPD_REGIONS];
         if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending)
             all_waiting = 0;
+        any_starved |= uj[UPD_STARVED] != 0.0;
     }
     if (c->reported == ctx->nworkers && en <= eps) {
         stop_all(c, PINT_CONVERGED);
@@ -224,7 +226,10 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     }
     double share = eps / ctx->nworkers;
     if (all_waiting && c->reported == ctx->nworkers) {
-        if (ctx->budget < ctx->step_evals) {
+        /* Out of evaluations only when someone waits for them: workers
+         * that are idle (the first reports, made before any share is
+         * known, are idle) still hold their grants. */
+        if (any_starved && ctx->budget < ctx->step_evals) {
             stop_all(c, PINT_MAX_EVALS);
             return;
         }
