@@ -15,6 +15,7 @@
 #include "batch.h"
 #include "batch_run.h"
 #include "integrands.h"
+#include "output.h"
 
 typedef struct {
     pint_batch_entry *e;
@@ -152,50 +153,21 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void json_numbers(FILE *out, const double *v, int n)
-{
-    fputc('[', out);
-    for (int k = 0; k < n; k++) {
-        if (k)
-            fputs(", ", out);
-        if (isfinite(v[k]))
-            fprintf(out, "%.17g", v[k]);
-        else
-            fputs("null", out);
-    }
-    fputc(']', out);
-}
-
-static void json_text(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 static void print_json(FILE *out, const batch *b, size_t i)
 {
     const pint_batch_entry *e = &b->e[i];
     const pint_result *r = b->results[i];
     fprintf(out, "{\"index\": %zu, \"line\": %d, \"function\": ", i + 1,
             e->line);
-    json_text(out, e->function);
+    pint_json_string(out, e->function);
     fprintf(out, ", \"dim\": %d, \"ncomp\": %d, \"value\": ", e->ndim,
             r->ncomp);
-    json_numbers(out, r->value, r->ncomp);
+    pint_json_array(out, r->value, r->ncomp);
     fputs(", \"error\": ", out);
-    json_numbers(out, r->error, r->ncomp);
+    pint_json_array(out, r->error, r->ncomp);
     if (b->exact[i]) {
         fputs(", \"exact\": ", out);
-        json_numbers(out, b->exact[i], r->ncomp);
+        pint_json_array(out, b->exact[i], r->ncomp);
     }
     fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\", "
             "\"group\": %d, \"seconds\": %.6g, \"epsabs\": %.17g, "
@@ -206,7 +178,7 @@ static void print_json(FILE *out, const batch *b, size_t i)
         fprintf(out, ", \"seed\": %llu, \"difficulty\": %.17g",
                 (unsigned long long)e->seed, e->difficulty);
     fputs(", \"message\": ", out);
-    json_text(out, r->message);
+    pint_json_string(out, r->message);
     fputs("}\n", out);
 }
 

@@ -67,7 +67,7 @@ static void json_number(FILE *out, double v)
         fputs("null", out);
 }
 
-static void json_array(FILE *out, const double *v, int n)
+void pint_json_array(FILE *out, const double *v, int n)
 {
     fputc('[', out);
     for (int k = 0; k < n; k++) {
@@ -78,7 +78,7 @@ static void json_array(FILE *out, const double *v, int n)
     fputc(']', out);
 }
 
-static void json_string(FILE *out, const char *s)
+void pint_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -97,21 +97,21 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
 {
     const pint_cli *cli = rep->cli;
     fputs("{\"function\": ", out);
-    json_string(out, rep->function);
+    pint_json_string(out, rep->function);
     fprintf(out, ", \"dim\": %d, \"ncomp\": %d, \"domain\": \"%s\"",
             rep->ndim, res->ncomp, rep->domain);
     fputs(", \"method\": ", out);
-    json_string(out, pint_method_name(res->method));
+    pint_json_string(out, pint_method_name(res->method));
     fputs(", \"rule\": ", out);
-    json_string(out, res->method == PINT_METHOD_ADAPTIVE
+    pint_json_string(out, res->method == PINT_METHOD_ADAPTIVE
                      ? pint_rule_name(res->rule) : "none");
     fputs(", \"value\": ", out);
-    json_array(out, res->value, res->ncomp);
+    pint_json_array(out, res->value, res->ncomp);
     fputs(", \"error\": ", out);
-    json_array(out, res->error, res->ncomp);
+    pint_json_array(out, res->error, res->ncomp);
     if (rep->exact) {
         fputs(", \"exact\": ", out);
-        json_array(out, rep->exact, res->ncomp);
+        pint_json_array(out, rep->exact, res->ncomp);
     }
     fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\"",
             res->evals, res->regions, pint_status_name(res->status));
@@ -130,7 +130,7 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     for (int r = 0; r < res->nranks; r++)
         fprintf(out, "%s%lld", r ? ", " : "", res->rank_evals[r]);
     fputs("], \"rank_idle_seconds\": ", out);
-    json_array(out, res->rank_idle, res->nranks);
+    pint_json_array(out, res->rank_idle, res->nranks);
     fprintf(out, ", \"transfers\": %lld, \"regions_moved\": %lld"
             ", \"controller_messages\": %lld", res->transfers,
             res->regions_moved, res->controller_messages);
@@ -152,7 +152,7 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     if (cli->opt.verify)
         fprintf(out, ", \"verified\": %s", res->verified == 1 ? "true" : "false");
     fputs(", \"message\": ", out);
-    json_string(out, res->message);
+    pint_json_string(out, res->message);
     fputs("}\n", out);
 }
 

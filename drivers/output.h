@@ -17,6 +17,10 @@ typedef struct {
 
 void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res);
 void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res);
+/* JSON pieces: an array of numbers (null for NaN and Inf), a string with
+ * escapes. */
+void pint_json_array(FILE *out, const double *v, int n);
+void pint_json_string(FILE *out, const char *s);
 /* Per-rank statistics as a table (--verbose). */
 void pint_print_ranks(FILE *out, const pint_result *res);
 
