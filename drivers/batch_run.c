@@ -63,7 +63,8 @@ static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
         }
         p->fn = (pint_function){ .ndim = e->ndim,
                                  .ncomp = e->ncomp ? e->ncomp : 1,
-                                 .f = pint_plugin_integrand(b->plugins[i]) };
+                                 .f = pint_plugin_integrand(b->plugins[i]),
+                                 .fbatch = pint_plugin_batch(b->plugins[i]) };
     } else {
         b->tf[i] = pint_testfn_new(e->function, e->ndim, e->seed,
                                    e->difficulty, why, sizeof why);

@@ -104,7 +104,8 @@ static int setup(problem *p, char *msg, size_t len)
             return -1;
         p->fn = (pint_function){ .ndim = cli->ndim,
                                  .ncomp = cli->ncomp ? cli->ncomp : 1,
-                                 .f = pint_plugin_integrand(p->plugin) };
+                                 .f = pint_plugin_integrand(p->plugin),
+                                 .fbatch = pint_plugin_batch(p->plugin) };
     } else {
         p->tf = pint_testfn_new(cli->function, cli->ndim, cli->seed,
                                 cli->difficulty, msg, len);

@@ -66,6 +66,8 @@ typedef struct pint_plugin pint_plugin;
 pint_plugin *pint_plugin_open(const char *path, const char *symbol,
                               char *msg, size_t msglen);
 pint_integrand pint_plugin_integrand(const pint_plugin *p);
+/* The batch form NAME_batch when the object exports it, else NULL. */
+pint_integrand_batch pint_plugin_batch(const pint_plugin *p);
 void pint_plugin_close(pint_plugin *p);
 
 #endif /* PINT_INTEGRANDS_H */

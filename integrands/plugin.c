@@ -2,6 +2,9 @@
  *
  * The symbol must have the integrand ABI of pint.h exactly:
  *     int NAME(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+ * and the object may also export the batch form of the same integrand:
+ *     int NAME_batch(int ndim, size_t npts, const double *x, int ncomp,
+ *                    double *fval, void *ctx)
  * dlsym cannot check a signature, so the ABI is documented in pint(1).
  */
 #include <dlfcn.h>
@@ -13,6 +16,7 @@
 struct pint_plugin {
     void *handle;
     pint_integrand f;
+    pint_integrand_batch fbatch;    /* NAME_batch, or NULL */
 };
 
 pint_plugin *pint_plugin_open(const char *path, const char *symbol,
@@ -55,10 +59,22 @@ pint_plugin *pint_plugin_open(const char *path, const char *symbol,
     /* POSIX guarantees a data pointer from dlsym converts to a function
      * pointer; the memcpy avoids the ISO C pedantic warning. */
     memcpy(&p->f, &sym, sizeof p->f);
+    p->fbatch = NULL;
+    char batch[256];
+    if (snprintf(batch, sizeof batch, "%s_batch", symbol) < (int)sizeof batch) {
+        void *bsym = dlsym(h, batch);
+        if (bsym)
+            memcpy(&p->fbatch, &bsym, sizeof p->fbatch);
+    }
     return p;
 }
 
 pint_integrand pint_plugin_integrand(const pint_plugin *p) { return p->f; }
+
+pint_integrand_batch pint_plugin_batch(const pint_plugin *p)
+{
+    return p->fbatch;
+}
 
 void pint_plugin_close(pint_plugin *p)
 {

@@ -307,6 +307,15 @@ static void test_plugins(void)
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT(strstr(r.out, "\"status\": \"integrand-error\"") != NULL);
     CU_ASSERT(strstr(r.out, "\"value\": [null]") != NULL);
+    /* which_form_batch is used when the object exports it (1/2 = the
+     * batch form; the point form would give 0), by every method */
+    static const char *methods[] = { "adaptive", "mc", "qmc" };
+    for (int i = 0; i < 3; i++) {
+        run_pint(&r, "--json", "--plugin", so, "-f", "which_form", "-d", "3",
+                 "--method", methods[i], "--er", "1e-2", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        PT_ASSERT_CLOSE(json_nth(r.out, "value", 0), 0.5, 0.05);
+    }
 }
 
 /* pint-bench: one CSV row per run with the documented header; every

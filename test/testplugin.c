@@ -64,3 +64,27 @@ int fails_on_rank2(int ndim, const double *x, int ncomp, double *fval,
         fval[k] = x[0];
     return 0;
 }
+
+/* A point form and a batch form that differ on purpose, so that a test
+ * sees which one pint calls: the point form gives 0, the batch form x1
+ * (integral 1/2 over the unit cube).  A real plug-in's two forms compute
+ * the same function. */
+int which_form(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+{
+    (void)ndim;
+    (void)x;
+    (void)ctx;
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = 0.0;
+    return 0;
+}
+
+int which_form_batch(int ndim, size_t npts, const double *x, int ncomp,
+                     double *fval, void *ctx)
+{
+    (void)ctx;
+    for (size_t p = 0; p < npts; p++)
+        for (int k = 0; k < ncomp; k++)
+            fval[p * (size_t)ncomp + k] = x[p * (size_t)ndim];
+    return 0;
+}
