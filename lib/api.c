@@ -37,10 +37,10 @@ void pint_options_init(pint_options *opt)
     opt->verify = 0;
     opt->cost_us = 0.0;
     opt->cost_spin = 0;
-    opt->shifts = 10;
+    opt->shifts = PINT_QMC_DEFAULT_SHIFTS;
     opt->periodize = PINT_PERIODIZE_BAKER;
     opt->qmc_units = PINT_UNITS_ROW;
-    opt->units_per_worker = 16;   /* bench/RESULTS.md, 5.2 */
+    opt->units_per_worker = PINT_QMC_DEFAULT_UNITS;
     opt->schedule = PINT_SCHED_SS;
     opt->unit_seconds = 0.0;
 }
@@ -290,8 +290,9 @@ static int mc_here(const pint_function *fn, const pint_domain *dom,
 static int qmc_here(const pint_function *fn, const pint_domain *dom,
                     const pint_options *opt, pint_result *res)
 {
-    pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, opt->shifts,
-                               opt->periodize, opt->seed);
+    int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
+    pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
+                               opt->seed);
     if (!q)
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
@@ -299,7 +300,7 @@ static int qmc_here(const pint_function *fn, const pint_domain *dom,
     int status = pint_qmc_run(q, opt, res->value, res->error, &res->evals,
                               &res->rows);
     res->rank_evals[0] = res->evals;
-    res->shifts = opt->shifts;
+    res->shifts = shifts;
     res->points_per_row = res->rows > 0
         ? pint_qmc_row_points(q, (int)res->rows - 1) : 0;
     if (status >= PINT_ERR_INTEGRAND)

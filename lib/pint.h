@@ -159,10 +159,10 @@ typedef struct {
     int cost_spin;
 
     /* QMC (method PINT_METHOD_QMC). */
-    int shifts;                 /* random shifts per row, >= 2, default 10 */
+    int shifts;                 /* random shifts per row, >= 2 (0: default 10) */
     enum pint_periodize periodize; /* default PINT_PERIODIZE_BAKER */
     enum pint_qmc_units qmc_units; /* over MPI; default PINT_UNITS_ROW */
-    int units_per_worker;       /* K of constant-row units, default 16 */
+    int units_per_worker;       /* K of constant-row units (0: default 16) */
     enum pint_schedule schedule; /* constant-row chunks, default PINT_SCHED_SS */
 
     /* Monte Carlo over MPI: 0 (default) for rounds of fixed counts, all

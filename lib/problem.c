@@ -60,24 +60,31 @@ static int check_options(const pint_options *o, pint_result *res)
                          "the emulated cost must be a finite number >= 0");
     if ((int)o->rule < 0 || o->rule >= PINT_RULE_COUNT_)
         return pint_fail(res, PINT_ERR_INVALID, "unknown rule %d", (int)o->rule);
-    if (o->shifts < 2)
-        return pint_fail(res, PINT_ERR_INVALID,
-                         "QMC needs at least 2 shifts per row, got %d",
-                         o->shifts);
-    if (!pint_periodize_name(o->periodize))
-        return pint_fail(res, PINT_ERR_INVALID, "unknown periodizing transform %d",
-                         (int)o->periodize);
-    if (!pint_qmc_units_name(o->qmc_units))
-        return pint_fail(res, PINT_ERR_INVALID, "unknown QMC work unit %d",
-                         (int)o->qmc_units);
-    if (o->units_per_worker < 1)
-        return pint_fail(res, PINT_ERR_INVALID,
-                         "units per worker must be >= 1, got %d",
-                         o->units_per_worker);
-    if (!pint_schedule_name(o->schedule))
-        return pint_fail(res, PINT_ERR_INVALID, "unknown schedule %d",
-                         (int)o->schedule);
-    if (!(o->unit_seconds >= 0.0) || !isfinite(o->unit_seconds))
+    /* the options of one method are checked only when it runs: a program
+     * that fills the options by hand for the adaptive method need not
+     * know the QMC ones */
+    if (o->method == PINT_METHOD_QMC) {
+        if (o->shifts < 2 && o->shifts != 0)
+            return pint_fail(res, PINT_ERR_INVALID,
+                             "QMC needs at least 2 shifts per row, got %d",
+                             o->shifts);
+        if (!pint_periodize_name(o->periodize))
+            return pint_fail(res, PINT_ERR_INVALID,
+                             "unknown periodizing transform %d",
+                             (int)o->periodize);
+        if (!pint_qmc_units_name(o->qmc_units))
+            return pint_fail(res, PINT_ERR_INVALID, "unknown QMC work unit %d",
+                             (int)o->qmc_units);
+        if (o->units_per_worker < 0)
+            return pint_fail(res, PINT_ERR_INVALID,
+                             "units per worker must be >= 1 (0: the default), "
+                             "got %d", o->units_per_worker);
+        if (!pint_schedule_name(o->schedule))
+            return pint_fail(res, PINT_ERR_INVALID, "unknown schedule %d",
+                             (int)o->schedule);
+    }
+    if (o->method == PINT_METHOD_MC
+        && (!(o->unit_seconds >= 0.0) || !isfinite(o->unit_seconds)))
         return pint_fail(res, PINT_ERR_INVALID,
                          "the unit time must be a finite number >= 0 seconds");
     return 0;

@@ -28,6 +28,12 @@
 
 typedef struct pint_qmc pint_qmc;
 
+/* What opt.shifts = 0 and opt.units_per_worker = 0 stand for (the values
+ * pint_options_init sets; the latter chosen by measurement,
+ * bench/RESULTS.md section 5.2). */
+#define PINT_QMC_DEFAULT_SHIFTS 10
+#define PINT_QMC_DEFAULT_UNITS 16
+
 /* Dimensions the engine accepts: 1 .. PINT_QMC_MAX_DIM.  The generators
  * of rules/korobov_table.c are checked for a^j != +-1 (mod N) for j < 400
  * only, and for the smallest N (1021) no generator passes much beyond:

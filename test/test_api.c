@@ -1,5 +1,6 @@
 /* test_api.c -- the public C API only, linked against libpint.so as an
  * embedding program would be (internal symbols are hidden). */
+#include <math.h>
 #include <string.h>
 #include "testutil.h"
 #include <pint.h>
@@ -166,6 +167,37 @@ static void test_integrate_batch(void)
         pint_result_free(r[i]);
 }
 
+/* Options filled by hand for the adaptive method (an embedding program
+ * written before the QMC fields existed) still work; the QMC fields are
+ * checked when QMC runs. */
+static void test_options_by_hand(void)
+{
+    double lo[2] = { 0, 0 }, hi[2] = { 1, 1 };
+    pint_function fn = { .ndim = 2, .ncomp = 1, .f = corner };
+    pint_domain dom = pint_domain_box(lo, hi);
+    pint_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.epsrel = 1e-8;
+    opt.max_evals = 1000000;
+    opt.max_regions = 100000;
+    pint_result *r = pint_result_alloc(1);
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
+    PT_ASSERT_CLOSE(r->value[0], 0.25, 1e-8 * 0.25);
+    opt.method = PINT_METHOD_QMC;
+    opt.shifts = 1;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r->message, "at least 2 shifts") != NULL);
+    opt.shifts = 8;
+    opt.epsrel = 1e-4;
+    int st = pint_integrate(&fn, &dom, &opt, r);
+    if (st != PINT_CONVERGED)
+        fprintf(stderr, "\n  status %d: %s", st, r->message);
+    CU_ASSERT_EQUAL(st, PINT_CONVERGED);
+    CU_ASSERT_EQUAL(r->shifts, 8);
+    CU_ASSERT(fabs(r->value[0] - 0.25) <= 3.0 * r->error[0]);
+    pint_result_free(r);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -173,6 +205,7 @@ int main(void)
         { "batch form equals one-point form", test_batch_form },
         { "names, versions and defaults", test_names },
         { "many integrals without MPI", test_integrate_batch },
+        { "options filled by hand", test_options_by_hand },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("api", tests);

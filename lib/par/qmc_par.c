@@ -363,8 +363,10 @@ static int open_row(qctl *c)
     row_slot *s = &c->slot[c->next_row % LOOKAHEAD];
     s->row = c->next_row;
     s->n = n;
-    s->c = c->opt->qmc_units == PINT_UNITS_SINGLE_CELL
-           ? c->nq : (long long)c->opt->units_per_worker * c->nworkers;
+    long long k = c->opt->units_per_worker ? c->opt->units_per_worker
+                                           : PINT_QMC_DEFAULT_UNITS;
+    s->c = c->opt->qmc_units == PINT_UNITS_SINGLE_CELL ? c->nq
+                                                       : k * c->nworkers;
     if (s->c > n * c->nq)
         s->c = n * c->nq;
     enum pint_schedule kind = c->opt->qmc_units == PINT_UNITS_SINGLE_CELL
@@ -590,8 +592,9 @@ int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
-    pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, opt->shifts,
-                               opt->periodize, opt->seed);
+    int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
+    pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
+                               opt->seed);
     int ok = q != NULL, all_ok;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
     if (!all_ok) {
@@ -601,7 +604,7 @@ int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_qmc_set_cost(q, &cost);
     res->method = PINT_METHOD_QMC;
-    res->shifts = opt->shifts;
+    res->shifts = shifts;
     int status = opt->qmc_units == PINT_UNITS_ROW || size == 1
                  ? qmc_rows(q, opt, res, comm, rank, size)
                  : qmc_units(q, opt, res, comm, rank, size);
