@@ -163,20 +163,6 @@ int pint_qmc_units_from_name(const char *name)
     return index_of(units_names, COUNT(units_names), name);
 }
 
-static int converged(const double *val, const double *err, int m,
-                     const pint_options *o)
-{
-    double e = 0.0, q = 0.0;
-    for (int k = 0; k < m; k++) {
-        if (err[k] > e)
-            e = err[k];
-        if (fabs(val[k]) > q)
-            q = fabs(val[k]);
-    }
-    double tol = fmax(o->epsabs, o->epsrel * q);
-    return e <= tol;
-}
-
 /* Step until convergence or a limit; returns the status. */
 static int run(pint_adapt *a, const pint_options *o, int m, double *val,
                double *err)
@@ -184,11 +170,11 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
     long long step_evals = (long long)pint_adapt_step_evals(a);
     for (;;) {
         pint_adapt_totals(a, val, err);
-        if (converged(val, err, m, o)) {
+        if (pint_tolerance_met(o, val, err, m, 1.0)) {
             /* confirm on exact sums before claiming convergence */
             pint_adapt_recompute(a);
             pint_adapt_totals(a, val, err);
-            if (converged(val, err, m, o))
+            if (pint_tolerance_met(o, val, err, m, 1.0))
                 return PINT_CONVERGED;
         }
         if (pint_adapt_evals(a) + step_evals > o->max_evals)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mc.h"
+#include "problem.h"
 #include "rng.h"
 #include "sum.h"
 
@@ -146,12 +147,7 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
         }
         total = (long long)buf[2 * m];
         pint_mc_estimate(m, buf, buf + m, total, vol, value, error);
-        double en = 0.0, qn = 0.0;
-        for (int k = 0; k < m; k++) {
-            en = fmax(en, error[k]);
-            qn = fmax(qn, fabs(value[k]));
-        }
-        if (en <= fmax(opt->epsabs, opt->epsrel * qn)) {
+        if (pint_tolerance_met(opt, value, error, m, 1.0)) {
             status = PINT_CONVERGED;
             break;
         }

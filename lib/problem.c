@@ -147,6 +147,19 @@ static int rule_fits_domain(enum pint_rule r, enum pint_domain_kind k)
 }
 
 
+int pint_tolerance_met(const pint_options *o, const double *value,
+                       const double *error, int m, double factor)
+{
+    double q = 0.0;
+    for (int k = 0; k < m; k++)
+        q = fmax(q, fabs(value[k]));
+    double eps = factor * fmax(o->epsabs, o->epsrel * q);
+    for (int k = 0; k < m; k++)
+        if (!(error[k] <= eps))
+            return 0;
+    return 1;
+}
+
 int pint_problem_check(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
                        enum pint_rule *rule)

@@ -12,6 +12,12 @@
 int pint_fail(pint_result *res, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The convergence test of pint.h, shared by every method: every error[k]
+ * <= factor * max(epsabs, epsrel max_k |value[k]|) (factor 1 is the
+ * test itself).  A NaN error never passes. */
+int pint_tolerance_met(const pint_options *o, const double *value,
+                       const double *error, int m, double factor);
+
 /* Check fn, dom and opt; on success store the rule to use in *rule and
  * return 0, else the status (message in res). */
 int pint_problem_check(const pint_function *fn, const pint_domain *dom,

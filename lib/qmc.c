@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "qmc.h"
+#include "problem.h"
 #include "rng.h"
 #include "sum.h"
 #include "korobov.h"
@@ -374,19 +375,12 @@ int pint_qmc_run(pint_qmc *q, const pint_options *opt, double *value,
             *evals += N;
         }
         pint_qmc_row_done(q, row, q->cellsum, q->val, q->err);
-        double qn = 0.0;
         for (int k = 0; k < m; k++) {
             value[k] = q->val[k];
             error[k] = q->err[k];
-            qn = fmax(qn, fabs(value[k]));
         }
         *rows = row + 1;
-        /* written so that a NaN error never passes */
-        double tol = fmax(opt->epsabs, opt->epsrel * qn);
-        int met = 1;
-        for (int k = 0; k < m; k++)
-            met &= error[k] <= tol;
-        if (met)
+        if (pint_tolerance_met(opt, value, error, m, 1.0))
             return PINT_CONVERGED;
     }
 }

@@ -162,12 +162,7 @@ static int timed_controller(int m, int size, double vol,
             }
             pint_mc_estimate(m, tot, tot + m, n, vol, res->value, res->error);
             res->evals = n;
-            double en = 0.0, qn = 0.0;
-            for (int k = 0; k < m; k++) {
-                en = fmax(en, res->error[k]);
-                qn = fmax(qn, fabs(res->value[k]));
-            }
-            if (en <= fmax(opt->epsabs, opt->epsrel * qn)) {
+            if (pint_tolerance_met(opt, res->value, res->error, m, 1.0)) {
                 status = PINT_CONVERGED;
                 deciding = 0;
                 stop_all = 1;

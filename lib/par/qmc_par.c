@@ -55,17 +55,6 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int converged(const double *val, const double *err, int m,
-                     const pint_options *o)
-{
-    double e = 0.0, q = 0.0;
-    for (int k = 0; k < m; k++) {
-        e = fmax(e, err[k]);
-        q = fmax(q, fabs(val[k]));
-    }
-    return e <= fmax(o->epsabs, o->epsrel * q);
-}
-
 /* ------------------------------------------------------------ the pieces */
 
 /* Start of unit u of c in [0, qn): floor(qn u / c) without overflow. */
@@ -216,7 +205,7 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
         evals += n * nq;
         res->rows = row + 1;
         res->points_per_row = n;
-        if (converged(res->value, res->error, m, opt)) {
+        if (pint_tolerance_met(opt, res->value, res->error, m, 1.0)) {
             status = PINT_CONVERGED;
             break;
         }
@@ -341,12 +330,7 @@ static void slot_free(row_slot *s)
  * is likely lost (the breaking loss of Cucos 2003, ch. 4.1). */
 static int far_from(const qctl *c)
 {
-    double e = 0.0, q = 0.0;
-    for (int k = 0; k < c->m; k++) {
-        e = fmax(e, c->error[k]);
-        q = fmax(q, fabs(c->value[k]));
-    }
-    return !(e <= SPECULATE * fmax(c->opt->epsabs, c->opt->epsrel * q));
+    return !pint_tolerance_met(c->opt, c->value, c->error, c->m, SPECULATE);
 }
 
 /* Open the next row if the window and the evaluation limit allow;
@@ -462,7 +446,7 @@ static int finish_rows(qctl *c)
         pint_qmc_row_done(c->q, s->row, cellsum, c->value, c->error);
         c->done_rows++;
         slot_free(s);
-        if (converged(c->value, c->error, c->m, c->opt)) {
+        if (pint_tolerance_met(c->opt, c->value, c->error, c->m, 1.0)) {
             c->stop = 1;
             c->status = PINT_CONVERGED;
             break;
