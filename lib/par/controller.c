@@ -314,25 +314,34 @@ static void on_verify(pint_par_controller *c, const double *recs, size_t n)
 
 static void conclude(pint_par_controller *c);
 
-/* Receive the VERIFY that worker i sent before its FINAL.  MPI keeps
- * order only between messages that match the same receive: a large
- * VERIFY (rendezvous protocol) can arrive after the small FINAL sent
- * behind it, so the FINAL must not conclude the round without it (seen
- * under AddressSanitizer: the audit then counted too few regions). */
-static void take_verify(pint_par_controller *c, int i, int source)
+/* Receive the probed message st into a new buffer of *len doubles. */
+static double *take_probed(pint_par_controller *c, const MPI_Status *st,
+                           int *len)
 {
     pint_par_ctx *ctx = c->ctx;
-    MPI_Status st;
-    MPI_Probe(source, PINT_TAG_VERIFY, ctx->comm, &st);
-    int len;
-    MPI_Get_count(&st, MPI_DOUBLE, &len);
-    double *buf = malloc((len ? (size_t)len : 1) * sizeof *buf);
+    MPI_Get_count(st, MPI_DOUBLE, len);
+    double *buf = malloc((*len ? (size_t)*len : 1) * sizeof *buf);
     if (!buf)
         MPI_Abort(ctx->comm, 3);
-    MPI_Recv(buf, len, MPI_DOUBLE, source, PINT_TAG_VERIFY, ctx->comm,
+    MPI_Recv(buf, *len, MPI_DOUBLE, st->MPI_SOURCE, st->MPI_TAG, ctx->comm,
              MPI_STATUS_IGNORE);
     c->messages++;
-    on_verify(c, buf, (size_t)len / ctx->rec_len);
+    return buf;
+}
+
+/* Receive the VERIFY that worker i sent before its FINAL.  MPI keeps
+ * order only between messages that match the same receive: a VERIFY and
+ * the FINAL behind it can both arrive between the probe for VERIFY and
+ * the probe for FINAL, so the FINAL must not conclude the round without
+ * it (seen under AddressSanitizer: the audit then counted too few
+ * regions). */
+static void take_verify(pint_par_controller *c, int i, int source)
+{
+    MPI_Status st;
+    MPI_Probe(source, PINT_TAG_VERIFY, c->ctx->comm, &st);
+    int len;
+    double *buf = take_probed(c, &st, &len);
+    on_verify(c, buf, (size_t)len / c->ctx->rec_len);
     c->w[i].audited = 1;
     free(buf);
 }
@@ -351,14 +360,8 @@ int pint_par_controller_poll(pint_par_controller *c)
         if (!flag)
             break;
         int len;
-        MPI_Get_count(&st, MPI_DOUBLE, &len);
-        double *buf = malloc((len ? (size_t)len : 1) * sizeof *buf);
-        if (!buf)
-            MPI_Abort(ctx->comm, 3);
-        MPI_Recv(buf, len, MPI_DOUBLE, st.MPI_SOURCE, st.MPI_TAG, ctx->comm,
-                 MPI_STATUS_IGNORE);
+        double *buf = take_probed(c, &st, &len);
         int i = worker_index(c, st.MPI_SOURCE);
-        c->messages++;
         handled = 1;
         switch (st.MPI_TAG) {
         case PINT_TAG_FAIL:
