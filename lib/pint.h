@@ -79,6 +79,9 @@ enum pint_rule {
     PINT_RULE_SIMPLEX5,         /* degree 5/3 */
     PINT_RULE_SIMPLEX7,         /* degree 7/5 */
     PINT_RULE_SIMPLEX9,         /* degree 9/7 */
+    PINT_RULE_SYM7,             /* fully symmetric degree 7, null-rule
+                                   error estimate, boxes, n >= 2 */
+    PINT_RULE_SYM9,             /* fully symmetric degree 9, likewise */
     PINT_RULE_COUNT_
 };
 

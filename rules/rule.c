@@ -11,6 +11,7 @@ static const char *const rule_names[PINT_RULE_COUNT_] = {
     [PINT_RULE_GK51] = "gk51", [PINT_RULE_GK61] = "gk61",
     [PINT_RULE_SIMPLEX3] = "simplex3", [PINT_RULE_SIMPLEX5] = "simplex5",
     [PINT_RULE_SIMPLEX7] = "simplex7", [PINT_RULE_SIMPLEX9] = "simplex9",
+    [PINT_RULE_SYM7] = "sym7", [PINT_RULE_SYM9] = "sym9",
 };
 
 const char *pint_rule_name(enum pint_rule rule)
@@ -43,7 +44,8 @@ static int is_simplex(enum pint_rule id)
 void pint_rule_dims(enum pint_rule rule, int *min_dim, int *max_dim)
 {
     int lo = 1, hi = PINT_GM_MAX_DIM;
-    if (rule == PINT_RULE_GM) {
+    if (rule == PINT_RULE_GM || rule == PINT_RULE_SYM7
+        || rule == PINT_RULE_SYM9) {
         lo = PINT_GM_MIN_DIM;
         hi = PINT_GM_MAX_DIM;
     } else if (is_gk(rule)) {
@@ -75,7 +77,16 @@ pint_rule_impl *pint_rule_new(enum pint_rule id, int ndim, int ncomp,
         return NULL;
     }
     pint_rule_impl *r;
-    if (id == PINT_RULE_GM)
+    if (id == PINT_RULE_SYM7 || id == PINT_RULE_SYM9) {
+        int failed;
+        r = pint_rule_symmetric_new(id, ndim, ncomp, &failed);
+        if (!r && failed) {
+            snprintf(msg, msglen, "rule %s could not be built for dimension "
+                     "%d", pint_rule_name(id), ndim);
+            *status = PINT_ERR_INVALID;
+            return NULL;
+        }
+    } else if (id == PINT_RULE_GM)
         r = pint_rule_genz_malik_new(ndim, ncomp);
     else if (is_gk(id))
         r = pint_rule_gauss_kronrod_new(id, ncomp);

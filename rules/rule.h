@@ -56,6 +56,15 @@ void pint_rule_free(pint_rule_impl *r);
  * checked the dimension range; they return NULL only when out of memory). */
 pint_rule_impl *pint_rule_genz_malik_new(int ndim, int ncomp);
 pint_rule_impl *pint_rule_gauss_kronrod_new(enum pint_rule id, int ncomp);
+/* Fully symmetric degree 9 or 7 (PINT_RULE_SYM9/SYM7); *failed is set when
+ * the weights cannot be solved for (a defect, reported, never a wrong
+ * rule). */
+pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int ndim,
+                                        int ncomp, int *failed);
+/* The four null-rule values of a symmetric rule for the first component
+ * of f (for tests). */
+void pint_rule_symmetric_nulls(const pint_rule_impl *r, double vol,
+                               const double *f, double *nv);
 pint_rule_impl *pint_rule_grundmann_moeller_new(enum pint_rule id, int ndim,
                                                 int ncomp);
 

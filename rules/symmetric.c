@@ -1,0 +1,670 @@
+/* symmetric.c -- fully symmetric rules of degree 9 and 7 for boxes, with
+ * error estimates from sequences of null rules (the construction of
+ * Berntsen, Espelid & Genz 1991, ACM TOMS 17:437, "DCUHRE").
+ *
+ * A fully symmetric rule on the cube [-1,1]^n gives one weight to every
+ * point of a generator's orbit: all permutations and sign changes of its
+ * coordinates.  Generators used here (squared coordinates; the derivation
+ * of each is below):
+ *
+ *   degree 9: 0;  (a1),(a2),(a3),(a4) on an axis;  (t,t);  (v1,v2);
+ *             (t,t,t);  (s,...,s)
+ *             1 + 8n + 6n(n-1) + 4n(n-1)(n-2)/3 + 2^n points
+ *   degree 7: 0;  (a1),(a2),(a3);  (t,t);  (s,...,s)
+ *             1 + 6n + 2n(n-1) + 2^n points
+ *
+ * By symmetry every odd monomial integrates to zero, so a rule has degree
+ * 2m+1 when it integrates exactly every even monomial x^(2 alpha) with
+ * |alpha| <= m, up to permutation: 12 patterns for degree 9, 7 for degree 7
+ * (fewer when n < 4, where patterns with more parts than n do not exist).
+ * Positions are fixed independently of n, so that only the weights depend
+ * on n, and are chosen so that those moment equations have a solution:
+ *   - x1^2..x4^2 and the 3-part patterns involve only (s..s) and (t,t,t):
+ *     that fixes the corner weight, and t from s;
+ *   - the 2-part patterns involve (t,t), (v1,v2), (t,t,t) and the corners;
+ *     the (t,t,t) terms have the shape of a (t,t) generator, so they are
+ *     absorbed by its weight, and the remaining four equations give v1, v2;
+ *   - 1-part patterns: the centre and the four axis generators, whatever
+ *     their positions, take up the rest.
+ * The weights are then computed per dimension by solving the moment
+ * equations (least squares, QR), and checked: the construction fails
+ * loudly rather than returning a wrong rule.
+ *
+ * Null rules (Lyness): weights on the same points that integrate every
+ * monomial of degree <= d to zero.  For a rule of degree 2m+1 the four null
+ * rules have degrees 2m-1, 2m-1, 2m-3, 2m-5; they are orthogonal in the
+ * point inner product and scaled to the norm of the basic rule, so that
+ * their values are comparable.  The error estimate uses them in pairs,
+ * e_i = sqrt(N_i^2 + N_(i+1)^2) (a pair is immune to the "phase factor"
+ * accident of a single null rule vanishing), and checks that they decay
+ * the way an asymptotic regime would: r = max(e1/e2, e2/e3).
+ *   r >= 1     not asymptotic:  E = C1 * max(e1, e2, e3)
+ *   r < 1      E = C2 * sqrt(r) * max(e1, TREND * r * e2)
+ * and E is never below the rounding noise of the sum.  DCUHRE scales e1
+ * by r or r^2 in the asymptotic case.  Measured on the Genz families
+ * (bench/RESULTS.md section 7) that is dishonest in two ways, and the two
+ * changes above are the cures:
+ *   - peaks whose derivatives grow factorially (the corner peak) have
+ *     r * e1 falling 5 to 60 times short: the decay is trusted only to its
+ *     square root;
+ *   - the top pair can nearly vanish by accident while the lower ones do
+ *     not (on a corner-peak region: e1 = 2e-10, e2 = 2e-6, true error
+ *     2e-7): e1 is not allowed below the trend of e2, within TREND.
+ *
+ * The axis generator farthest out sits on the faces (coordinate +-1):
+ * a jump or a kink across a coordinate plane anywhere inside the box then
+ * falls between two sampled points on the axis through the centre, and
+ * the null rules see it.  Without it, a jump in the outer band that no
+ * point reaches looks smooth: with the outer axis point at 0.975 instead
+ * of 1, the C0 and discontinuous Genz families (d = 5, er = 1e-6) were
+ * honest in 81% and 62% of instances; with it, in 100%.
+ *
+ * The split axis is the one with the largest fourth differences along
+ * the axis through the centre, taken twice: between the two inner axis
+ * generators (the curvature of a peak) and between the inner one and the
+ * face point (a jump or kink near a face).
+ *
+ * Points are generated from tables built once per dimension: the orbits
+ * with at most four nonzero coordinates as sparse lists, the 2^n corners
+ * from the bits of a counter.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rule.h"
+
+#define SYM_MAX_GEN 9
+#define SYM_NNULL 4
+#define SYM_MAX_PAT 12
+#define SYM_ALL (-1)            /* generator (s, ..., s) */
+
+/* Error heuristics (see the head comment; chosen with pint-bench, see
+ * bench/RESULTS.md section 7). */
+#define SYM_C1 10.0
+#define SYM_C2 10.0
+#define SYM_TREND 0.03
+#define SYM_NOISE 50.0
+
+typedef struct {
+    int k;                      /* nonzero coordinates, or SYM_ALL */
+    double u[4];                /* their values, equal values adjacent */
+} sym_gen;
+
+typedef struct {
+    int degree;
+    int ngen;                   /* generators present in this dimension */
+    sym_gen gen[SYM_MAX_GEN];
+    size_t start[SYM_MAX_GEN + 1];      /* points of generator g */
+    double w[SYM_MAX_GEN];              /* weight per point, cube mean */
+    double nul[SYM_NNULL][SYM_MAX_GEN]; /* null rules, per point */
+    /* sparse points (all but the corners): k[p] coordinates, axis and
+     * value of each */
+    size_t nsparse;
+    unsigned char *nnz;
+    int *axis;                  /* 4 per point */
+    double *val;                /* 4 per point */
+    double corner;              /* s, or 0 when there is no corner orbit */
+    /* fourth differences for the split: axis generator ga against gb
+     * (inner) and against gc (the face), ratio = (a_ga / a_gb)^2 and
+     * ratio_c = (a_ga / a_gc)^2 */
+    int ga, gb, gc;
+    double ratio, ratio_c;
+} sym_tables;
+
+/* ------------------------------------------------------------ positions */
+
+/* Degree 9.  s is the squared corner coordinate; the rest follows.  (One
+ * root of the (v1, v2) system always equals t: the generator is (t, v).) */
+static int degree9_generators(sym_gen *g)
+{
+    const double s = 0.47;      /* s^2; the valid range is about 0.455..0.48 */
+    const double W = 1.0 / (81.0 * s * s * s * s);      /* corner total */
+    /* 3-part patterns: 8 w t^3 + W s^3 = 1/27, 8 w t^4 + W s^4 = 1/45 */
+    double t = (1.0 / 45.0 - W * s * s * s * s)
+             / (1.0 / 27.0 - W * s * s * s);
+    if (t > 1.0 && t < 1.0 + 1e-9)
+        t = 1.0;
+    /* 2-part patterns with A on (t,t) and B on (v1,v2), u = B v1 v2,
+     * sum = v1 + v2, prod = v1 v2 (squared values):
+     *   A t^2 + 2u = r1, A t^3 + u sum = r2,
+     *   A t^4 + u (sum^2 - 2 prod) = r3, A t^4 + 2u prod = r4 */
+    const double r1 = 1.0 / 9.0 - W * s * s;
+    const double r2 = 1.0 / 15.0 - W * s * s * s;
+    const double r3 = 1.0 / 21.0 - W * s * s * s * s;
+    const double r4 = 1.0 / 25.0 - W * s * s * s * s;
+    const double sum = (r3 + r4 - 2.0 * r1 * t * t) / (r2 - r1 * t) - 2.0 * t;
+    const double u = (r2 - r1 * t) / (sum - 2.0 * t);
+    const double A = (r1 - 2.0 * u) / (t * t);
+    const double prod = (r4 - A * t * t * t * t) / (2.0 * u);
+    const double disc = sum * sum - 4.0 * prod;
+    if (!(disc >= 0.0))
+        return -1;
+    double v1 = 0.5 * (sum + sqrt(disc)), v2 = 0.5 * (sum - sqrt(disc));
+    if (v1 > 1.0 && v1 < 1.0 + 1e-9)
+        v1 = 1.0;
+    if (!(v2 > 0.0 && v1 <= 1.0 && t > 0.0 && t <= 1.0))
+        return -1;
+    static const double axis[4] = { 0.1, 0.35, 0.65, 1.0 };
+    int n = 0;
+    g[n++] = (sym_gen){ 0, { 0 } };
+    for (int i = 0; i < 4; i++)
+        g[n++] = (sym_gen){ 1, { sqrt(axis[i]) } };
+    g[n++] = (sym_gen){ 2, { sqrt(t), sqrt(t) } };
+    g[n++] = (sym_gen){ 2, { sqrt(v1), sqrt(v2) } };
+    g[n++] = (sym_gen){ 3, { sqrt(t), sqrt(t), sqrt(t) } };
+    g[n++] = (sym_gen){ SYM_ALL, { sqrt(s) } };
+    return n;
+}
+
+/* Degree 7: x1^2 x2^2 x3^2 fixes the corner weight W s^3 = 1/27; the
+ * 2-part patterns A t^2 + W s^2 = 1/9, A t^3 + W s^3 = 1/15 give t. */
+static int degree7_generators(sym_gen *g)
+{
+    const double s = 0.5;
+    const double W = 1.0 / (27.0 * s * s * s);
+    const double t = (1.0 / 15.0 - W * s * s * s) / (1.0 / 9.0 - W * s * s);
+    if (!(t > 0.0 && t <= 1.0))
+        return -1;
+    static const double axis[3] = { 0.15, 0.5, 1.0 };
+    int n = 0;
+    g[n++] = (sym_gen){ 0, { 0 } };
+    for (int i = 0; i < 3; i++)
+        g[n++] = (sym_gen){ 1, { sqrt(axis[i]) } };
+    g[n++] = (sym_gen){ 2, { sqrt(t), sqrt(t) } };
+    g[n++] = (sym_gen){ SYM_ALL, { sqrt(s) } };
+    return n;
+}
+
+/* -------------------------------------------------------------- orbits */
+
+/* Enumerate the orbit of a sparse generator in dimension n: place value
+ * l on an axis (ascending among equal values, so each point comes once),
+ * then every sign pattern.  Calls emit for each point; returns the count. */
+typedef struct {
+    sym_tables *t;
+    size_t count;
+} orbit_sink;
+
+static void emit(orbit_sink *o, int k, const int *ax, const double *v)
+{
+    sym_tables *t = o->t;
+    if (t->nnz) {
+        size_t p = o->count;
+        t->nnz[p] = (unsigned char)k;
+        for (int l = 0; l < 4; l++) {
+            t->axis[4 * p + l] = l < k ? ax[l] : 0;
+            t->val[4 * p + l] = l < k ? v[l] : 0.0;
+        }
+    }
+    o->count++;
+}
+
+static void place(orbit_sink *o, const sym_gen *g, int n, int l, int *ax)
+{
+    if (l == g->k) {
+        for (unsigned sg = 0; sg < (1u << g->k); sg++) {
+            double v[4];
+            for (int q = 0; q < g->k; q++)
+                v[q] = ((sg >> q) & 1) ? -g->u[q] : g->u[q];
+            emit(o, g->k, ax, v);
+        }
+        return;
+    }
+    int lo = (l > 0 && g->u[l] == g->u[l - 1]) ? ax[l - 1] + 1 : 0;
+    for (int i = lo; i < n; i++) {
+        int used = 0;
+        for (int q = 0; q < l; q++)
+            used |= ax[q] == i;
+        if (used)
+            continue;
+        ax[l] = i;
+        place(o, g, n, l + 1, ax);
+    }
+}
+
+static size_t orbit_size(const sym_gen *g, int n)
+{
+    if (g->k == SYM_ALL)
+        return (size_t)1 << n;
+    sym_tables dummy = { 0 };
+    orbit_sink o = { &dummy, 0 };
+    int ax[4];
+    place(&o, g, n, 0, ax);
+    return o.count;
+}
+
+/* ------------------------------------------------------ moment patterns */
+
+/* Even monomial patterns x1^(2 a1) ... xj^(2 aj), |a| <= 4, by degree. */
+static const int patterns[SYM_MAX_PAT][5] = {
+    /* j, a1..a4 */
+    { 0 },                                  /* degree 0 */
+    { 1, 1 },                               /* 2 */
+    { 1, 2 }, { 2, 1, 1 },                  /* 4 */
+    { 1, 3 }, { 2, 2, 1 }, { 3, 1, 1, 1 },  /* 6 */
+    { 1, 4 }, { 2, 3, 1 }, { 2, 2, 2 }, { 3, 2, 1, 1 }, { 4, 1, 1, 1, 1 },
+};
+/* patterns of degree <= 2d: the first npat_upto[d] */
+static const int npat_upto[5] = { 1, 2, 4, 7, 12 };
+
+static double pattern_exact(const int *pat)
+{
+    double m = 1.0;
+    for (int i = 0; i < pat[0]; i++)
+        m /= 2.0 * pat[1 + i] + 1.0;
+    return m;
+}
+
+/* Sum of the pattern's monomial over generator g's orbit (points of the
+ * sparse table, or the corners). */
+static double orbit_moment(const sym_tables *t, int g, const int *pat, int n)
+{
+    int j = pat[0];
+    if (t->gen[g].k == SYM_ALL) {
+        double s2 = t->gen[g].u[0] * t->gen[g].u[0], m = ldexp(1.0, n);
+        for (int i = 0; i < j; i++)
+            m *= pow(s2, pat[1 + i]);
+        return m;
+    }
+    double sum = 0.0;
+    for (size_t p = t->start[g]; p < t->start[g + 1]; p++) {
+        double x[4] = { 0, 0, 0, 0 };
+        for (int l = 0; l < t->nnz[p]; l++)
+            if (t->axis[4 * p + l] < 4)
+                x[t->axis[4 * p + l]] = t->val[4 * p + l];
+        double m = 1.0;
+        for (int i = 0; i < j; i++)
+            m *= pow(x[i] * x[i], pat[1 + i]);
+        sum += m;
+    }
+    return sum;
+}
+
+/* ----------------------------------------------------- linear algebra */
+
+/* Least squares min |A w - b| for A (rows x cols, row-major, rows >= cols)
+ * by modified Gram-Schmidt with reorthogonalization.  Returns the largest
+ * residual |A w - b|_inf, or -1 when A is rank deficient. */
+static double least_squares(int rows, int cols, const double *A,
+                            const double *b, double *w)
+{
+    double Q[SYM_MAX_PAT][SYM_MAX_GEN], R[SYM_MAX_GEN][SYM_MAX_GEN] = { { 0 } };
+    for (int i = 0; i < rows; i++)
+        for (int c = 0; c < cols; c++)
+            Q[i][c] = A[i * cols + c];
+    for (int c = 0; c < cols; c++) {
+        double scale = 0.0;
+        for (int i = 0; i < rows; i++)
+            scale = fmax(scale, fabs(A[i * cols + c]));
+        for (int pass = 0; pass < 2; pass++)
+            for (int q = 0; q < c; q++) {
+                double d = 0.0;
+                for (int i = 0; i < rows; i++)
+                    d += Q[i][q] * Q[i][c];
+                R[q][c] += d;
+                for (int i = 0; i < rows; i++)
+                    Q[i][c] -= d * Q[i][q];
+            }
+        double nrm = 0.0;
+        for (int i = 0; i < rows; i++)
+            nrm += Q[i][c] * Q[i][c];
+        nrm = sqrt(nrm);
+        if (!(nrm > 1e-12 * scale))
+            return -1.0;
+        R[c][c] = nrm;
+        for (int i = 0; i < rows; i++)
+            Q[i][c] /= nrm;
+    }
+    double y[SYM_MAX_GEN];
+    for (int c = 0; c < cols; c++) {
+        y[c] = 0.0;
+        for (int i = 0; i < rows; i++)
+            y[c] += Q[i][c] * b[i];
+    }
+    for (int c = cols - 1; c >= 0; c--) {
+        double v = y[c];
+        for (int q = c + 1; q < cols; q++)
+            v -= R[c][q] * w[q];
+        w[c] = v / R[c][c];
+    }
+    double res = 0.0;
+    for (int i = 0; i < rows; i++) {
+        double v = -b[i];
+        for (int c = 0; c < cols; c++)
+            v += A[i * cols + c] * w[c];
+        res = fmax(res, fabs(v));
+    }
+    return res;
+}
+
+/* Project v (length g) onto the orthogonal complement of the first nb
+ * rows of basis (orthonormal), twice for stability. */
+static void project_out(int g, double *v, double basis[][SYM_MAX_GEN], int nb)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int b = 0; b < nb; b++) {
+            double d = 0.0;
+            for (int i = 0; i < g; i++)
+                d += basis[b][i] * v[i];
+            for (int i = 0; i < g; i++)
+                v[i] -= d * basis[b][i];
+        }
+}
+
+static double norm(int g, const double *v)
+{
+    double s = 0.0;
+    for (int i = 0; i < g; i++)
+        s += v[i] * v[i];
+    return sqrt(s);
+}
+
+/* Null rules.  In the scaled coordinates y_g = sqrt(|orbit g|) x_g the
+ * point inner product is the Euclidean one.  The null space of the
+ * moment rows of degree <= 2d is the orthogonal complement of their span.
+ * A null rule of exact degree 2d+1 lies in null(d) minus null(d+1); of
+ * the directions there, the one chosen is the one that responds most to
+ * r^(2d+2) = (x1^2 + ... + xn^2)^(d+1), a radial test function containing
+ * every pattern of that degree.  The two rules of the top degree span
+ * null(d) where that space has dimension two. */
+static int build_null_rules(sym_tables *t, int n, const double *M,
+                            const int *pat_of_row, int nrows)
+{
+    int g = t->ngen;
+    double scale[SYM_MAX_GEN];
+    for (int i = 0; i < g; i++)
+        scale[i] = sqrt((double)(t->start[i + 1] - t->start[i]));
+    /* degrees of the null rules: top, top, top-2, top-4 (as 2d+1) */
+    int top = (t->degree - 3) / 2;          /* d with 2d+1 = degree - 2 */
+    int dnull[SYM_NNULL] = { top, top, top - 1, top - 2 };
+    double found[SYM_NNULL][SYM_MAX_GEN];
+    double wnorm;
+    {
+        double wy[SYM_MAX_GEN];
+        for (int i = 0; i < g; i++)
+            wy[i] = t->w[i] * scale[i];
+        wnorm = norm(g, wy);
+    }
+    for (int q = 0; q < SYM_NNULL; q++) {
+        int d = dnull[q];
+        /* orthonormal basis of the row space of patterns of degree <= 2d,
+         * followed by the null rules found so far */
+        double basis[SYM_MAX_PAT + SYM_NNULL][SYM_MAX_GEN];
+        int nb = 0;
+        for (int r = 0; r < nrows; r++) {
+            if (pat_of_row[r] >= npat_upto[d])
+                continue;
+            double v[SYM_MAX_GEN];
+            for (int i = 0; i < g; i++)
+                v[i] = M[r * g + i] / scale[i];
+            double before = norm(g, v);
+            project_out(g, v, basis, nb);
+            double after = norm(g, v);
+            if (after > 1e-10 * before) {
+                for (int i = 0; i < g; i++)
+                    basis[nb][i] = v[i] / after;
+                nb++;
+            }
+        }
+        for (int p = 0; p < q; p++) {
+            for (int i = 0; i < g; i++)
+                basis[nb][i] = found[p][i];
+            nb++;
+        }
+        /* the radial direction of degree 2d+2 */
+        double v[SYM_MAX_GEN];
+        for (int i = 0; i < g; i++) {
+            double r2 = 0.0;
+            if (t->gen[i].k == SYM_ALL)
+                r2 = n * t->gen[i].u[0] * t->gen[i].u[0];
+            else
+                for (int l = 0; l < t->gen[i].k; l++)
+                    r2 += t->gen[i].u[l] * t->gen[i].u[l];
+            v[i] = scale[i] * pow(r2, d + 1);
+        }
+        project_out(g, v, basis, nb);
+        double nv = norm(g, v);
+        if (!(nv > 1e-10)) {
+            /* the radial function is blind here (the second rule of a
+             * pair): take any remaining direction */
+            int ok = 0;
+            for (int e = 0; e < g && !ok; e++) {
+                for (int i = 0; i < g; i++)
+                    v[i] = i == e;
+                project_out(g, v, basis, nb);
+                nv = norm(g, v);
+                ok = nv > 1e-6;
+            }
+            if (!ok)
+                return -1;
+        }
+        for (int i = 0; i < g; i++)
+            found[q][i] = v[i] / nv;
+    }
+    for (int q = 0; q < SYM_NNULL; q++)
+        for (int i = 0; i < g; i++)
+            t->nul[q][i] = found[q][i] * wnorm / scale[i];
+    return 0;
+}
+
+/* ------------------------------------------------------------ the rule */
+
+static void sym_points(const pint_rule_impl *r, const double *geom, double *x)
+{
+    const sym_tables *t = r->tables;
+    int n = r->ndim;
+    const double *c = geom, *h = geom + n;
+    double *p = x;
+    for (size_t q = 0; q < t->nsparse; q++, p += n) {
+        memcpy(p, c, (size_t)n * sizeof *p);
+        const int *ax = t->axis + 4 * q;
+        const double *v = t->val + 4 * q;
+        for (int l = 0; l < t->nnz[q]; l++)
+            p[ax[l]] = c[ax[l]] + v[l] * h[ax[l]];
+    }
+    if (t->corner > 0.0) {
+        unsigned long corners = 1UL << n;
+        for (unsigned long m = 0; m < corners; m++, p += n)
+            for (int k = 0; k < n; k++)
+                p[k] = c[k] + (((m >> k) & 1) ? -t->corner : t->corner) * h[k];
+    }
+}
+
+static double estimate(double q, const double nv[SYM_NNULL])
+{
+    double e1 = hypot(nv[0], nv[1]), e2 = hypot(nv[1], nv[2]),
+           e3 = hypot(nv[2], nv[3]);
+    double noise = SYM_NOISE * 2.220446049250313e-16 * fabs(q);
+    double err;
+    if (e1 == 0.0 && e2 == 0.0 && e3 == 0.0)
+        return noise;
+    double r1 = e2 > 0.0 ? e1 / e2 : HUGE_VAL;
+    double r2 = e3 > 0.0 ? e2 / e3 : HUGE_VAL;
+    if (e1 == 0.0)
+        r1 = 0.0;
+    if (e2 == 0.0 && e1 == 0.0)
+        r2 = 0.0;
+    double r = fmax(r1, r2);
+    if (r >= 1.0)
+        err = SYM_C1 * fmax(e1, fmax(e2, e3));
+    else
+        err = SYM_C2 * sqrt(r) * fmax(e1, SYM_TREND * r * e2);
+    return fmax(err, noise);
+}
+
+static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
+                      const double *f, double *val, double *err, int *split,
+                      double *work)
+{
+    const sym_tables *t = r->tables;
+    int n = r->ndim, m = r->ncomp, g = t->ngen;
+    const double *h = geom + n;
+    double *diff = work;
+
+    for (int i = 0; i < n; i++)
+        diff[i] = 0.0;
+    size_t a0 = t->start[t->ga], b0 = t->start[t->gb], c0 = t->start[t->gc];
+    for (int k = 0; k < m; k++) {
+        double s[SYM_MAX_GEN];
+        for (int q = 0; q < g; q++) {
+            double acc = 0.0;
+            for (size_t p = t->start[q]; p < t->start[q + 1]; p++)
+                acc += f[p * (size_t)m + k];
+            s[q] = acc;
+        }
+        double q9 = 0.0, nv[SYM_NNULL] = { 0, 0, 0, 0 };
+        for (int q = 0; q < g; q++) {
+            q9 += t->w[q] * s[q];
+            for (int z = 0; z < SYM_NNULL; z++)
+                nv[z] += t->nul[z][q] * s[q];
+        }
+        for (int z = 0; z < SYM_NNULL; z++)
+            nv[z] *= vol;
+        val[k] = vol * q9;
+        err[k] = estimate(val[k], nv);
+        double f0 = f[k];
+        for (int i = 0; i < n; i++) {
+            double da = f[(a0 + 2 * (size_t)i) * m + k]
+                      + f[(a0 + 2 * (size_t)i + 1) * m + k] - 2.0 * f0;
+            double db = f[(b0 + 2 * (size_t)i) * m + k]
+                      + f[(b0 + 2 * (size_t)i + 1) * m + k] - 2.0 * f0;
+            double dc = f[(c0 + 2 * (size_t)i) * m + k]
+                      + f[(c0 + 2 * (size_t)i + 1) * m + k] - 2.0 * f0;
+            diff[i] += fabs(da - t->ratio * db) + fabs(da - t->ratio_c * dc);
+        }
+    }
+    /* the largest fourth difference; near-ties go to the widest axis */
+    double dmax = 0.0;
+    for (int i = 0; i < n; i++)
+        dmax = fmax(dmax, diff[i]);
+    int best = 0;
+    double best_d = -1.0, best_h = -1.0;
+    for (int i = 0; i < n; i++) {
+        double d = diff[i] > dmax * (1.0 - 1e-10) ? dmax : diff[i];
+        if (d > best_d || (d == best_d && h[i] > best_h)) {
+            best = i;
+            best_d = d;
+            best_h = h[i];
+        }
+    }
+    *split = best;
+}
+
+void pint_rule_symmetric_nulls(const pint_rule_impl *r, double vol,
+                               const double *f, double *nv)
+{
+    const sym_tables *t = r->tables;
+    for (int z = 0; z < SYM_NNULL; z++) {
+        nv[z] = 0.0;
+        for (int q = 0; q < t->ngen; q++) {
+            double acc = 0.0;
+            for (size_t p = t->start[q]; p < t->start[q + 1]; p++)
+                acc += f[p * (size_t)r->ncomp];
+            nv[z] += t->nul[z][q] * acc;
+        }
+        nv[z] *= vol;
+    }
+}
+
+static void sym_destroy(pint_rule_impl *r)
+{
+    sym_tables *t = r->tables;
+    if (t) {
+        free(t->nnz);
+        free(t->axis);
+        free(t->val);
+        free(t);
+    }
+    free(r);
+}
+
+pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
+                                        int *failed)
+{
+    *failed = 0;
+    pint_rule_impl *r = calloc(1, sizeof *r);
+    sym_tables *t = calloc(1, sizeof *t);
+    if (!r || !t) {
+        free(r);
+        free(t);
+        return NULL;
+    }
+    r->tables = t;
+    r->destroy = sym_destroy;
+    t->degree = id == PINT_RULE_SYM9 ? 9 : 7;
+    sym_gen all[SYM_MAX_GEN];
+    int nall = t->degree == 9 ? degree9_generators(all)
+                              : degree7_generators(all);
+    if (nall < 0) {
+        *failed = 1;
+        sym_destroy(r);
+        return NULL;
+    }
+    /* generators whose orbit exists in dimension n */
+    for (int i = 0; i < nall; i++)
+        if (all[i].k == SYM_ALL || all[i].k <= n)
+            t->gen[t->ngen++] = all[i];
+    size_t np = 0;
+    for (int i = 0; i < t->ngen; i++) {
+        t->start[i] = np;
+        np += orbit_size(&t->gen[i], n);
+    }
+    t->start[t->ngen] = np;
+    int last = t->ngen - 1;     /* the corner generator */
+    t->nsparse = t->start[last];
+    t->corner = t->gen[last].u[0];
+    t->nnz = malloc(t->nsparse);
+    t->axis = malloc(4 * t->nsparse * sizeof *t->axis);
+    t->val = malloc(4 * t->nsparse * sizeof *t->val);
+    if (!t->nnz || !t->axis || !t->val) {
+        sym_destroy(r);
+        return NULL;
+    }
+    orbit_sink o = { t, 0 };
+    for (int i = 0; i < last; i++) {
+        int ax[4];
+        place(&o, &t->gen[i], n, 0, ax);
+    }
+
+    /* moment equations of the patterns that exist in dimension n */
+    int g = t->ngen, rows = 0;
+    double M[SYM_MAX_PAT * SYM_MAX_GEN], b[SYM_MAX_PAT];
+    int pat_of_row[SYM_MAX_PAT];
+    int npat = npat_upto[(t->degree - 1) / 2];
+    for (int p = 0; p < npat; p++) {
+        if (patterns[p][0] > n)
+            continue;
+        for (int i = 0; i < g; i++)
+            M[rows * g + i] = orbit_moment(t, i, patterns[p], n);
+        b[rows] = pattern_exact(patterns[p]);
+        pat_of_row[rows++] = p;
+    }
+    double res = least_squares(rows, g, M, b, t->w);
+    if (res < 0.0 || res > 1e-13) {
+        *failed = 1;
+        sym_destroy(r);
+        return NULL;
+    }
+    if (build_null_rules(t, n, M, pat_of_row, rows) != 0) {
+        *failed = 1;
+        sym_destroy(r);
+        return NULL;
+    }
+    t->ga = 1;
+    t->gb = 2;
+    double la = t->gen[t->ga].u[0], lb = t->gen[t->gb].u[0];
+    t->ratio = (la / lb) * (la / lb);
+    t->gc = t->degree == 9 ? 4 : 3;
+    double lc = t->gen[t->gc].u[0];
+    t->ratio_c = (la / lc) * (la / lc);
+
+    r->id = id;
+    r->kind = PINT_REGION_BOX;
+    r->ndim = n;
+    r->ncomp = ncomp;
+    r->npoints = np;
+    r->points = sym_points;
+    r->apply = sym_apply;
+    r->work_size = (size_t)n;
+    return r;
+}
