@@ -23,6 +23,8 @@ typedef struct {
     /* exact integral over dom into exact[ncomp]: return 1 when known,
      * 0 when no closed form applies to that domain */
     int (*exact)(const pint_testfn *t, const pint_domain *dom, double *exact);
+    /* the same integrand on a batch of points, or NULL */
+    pint_integrand_batch eval_batch;
 } pint_testfn_family;
 
 /* One instance: a family at a dimension with its parameters. */

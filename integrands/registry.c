@@ -163,7 +163,8 @@ void pint_testfn_free(pint_testfn *t)
 pint_function pint_testfn_function(const pint_testfn *t)
 {
     pint_function fn = { .ndim = t->ndim, .ncomp = t->family->ncomp,
-                         .f = t->family->eval, .fbatch = NULL,
+                         .f = t->family->eval,
+                         .fbatch = t->family->eval_batch,
                          /* the ABI's ctx is not const; evals only read it */
                          .ctx = (void *)t };
     return fn;

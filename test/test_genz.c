@@ -868,7 +868,43 @@ static void test_exact_high_dim(void)
     pint_testfn_free(t);
 }
 
+/* The batch forms of the Genz families give the point forms' values bit
+ * for bit (the engines call the batch form); the classic families have
+ * none. */
+static void test_genz_batch(void)
+{
+    const char *fam[6] = { "genz1", "genz2", "genz3", "genz4", "genz5",
+                           "genz6" };
+    enum { NPTS = 257 };
+    for (int k = 0; k < 6; k++)
+        for (int n = 1; n <= 12; n += 5) {
+            pint_testfn *t = pint_testfn_new(fam[k], n, 7, 1, NULL, 0);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+            pint_function fn = pint_testfn_function(t);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(fn.fbatch);
+            static double x[NPTS * 12], fb[NPTS], fp[NPTS];
+            pint_rng rng;
+            pint_rng_seed(&rng, 99 + (uint64_t)k);
+            for (int i = 0; i < NPTS * n; i++)
+                x[i] = pint_rng_uniform(&rng);
+            CU_ASSERT_EQUAL(fn.fbatch(n, NPTS, x, 1, fb, fn.ctx), 0);
+            int same = 1;
+            for (int p = 0; p < NPTS; p++) {
+                CU_ASSERT_EQUAL(fn.f(n, x + p * n, 1, fp + p, fn.ctx), 0);
+                same &= memcmp(fp + p, fb + p, sizeof *fb) == 0;
+            }
+            CU_ASSERT(same);
+            /* a foreign context is refused, as by the point form */
+            CU_ASSERT_NOT_EQUAL(fn.fbatch(n + 1, NPTS, x, 1, fb, fn.ctx), 0);
+            pint_testfn_free(t);
+        }
+    pint_testfn *t = pint_testfn_new("explin", 2, 1, 1, NULL, 0);
+    CU_ASSERT_PTR_NULL(pint_testfn_function(t).fbatch);
+    pint_testfn_free(t);
+}
+
 static CU_TestInfo tests[] = {
+    { "Genz batch forms equal the point forms", test_genz_batch },
     { "registry order and fields", test_registry },
     { "splitmix64 reference and streams", test_rng },
     { "bad name, dimension, difficulty", test_new_errors },
