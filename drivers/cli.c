@@ -97,9 +97,9 @@ void pint_cli_usage(FILE *out)
 "                        standard error\n"
 "      --shifts Q        qmc: random shifts (cells) per row (default 10)\n"
 "      --periodize T     qmc: none, baker (default), korobov or sidi\n"
-"      --rule R          gm, gk15, gk21, gk31, gk41, gk51, gk61, simplex3,\n"
-"                        simplex5, simplex7, simplex9 (default: gk21 in 1-D,\n"
-"                        gm on boxes, simplex7 on simplices)\n"
+"      --rule R          sym9, sym7, gm, gk15, gk21, gk31, gk41, gk51, gk61,\n"
+"                        simplex3, simplex5, simplex7, simplex9 (default:\n"
+"                        gk21 in 1-D, sym9 on boxes, simplex7 on simplices)\n"
 "\n"
 "Parallel runs (mpirun -np P pint ...):\n"
 "      --dedicated-controller  rank 0 only controls (default: it works too)\n"
@@ -236,8 +236,8 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
     case OPT_RULE: {
         int r = pint_rule_from_name(arg);
         if (r < 0)
-            return set_err(msg, len, "unknown rule '%s' (gm, gk15..gk61, "
-                           "simplex3..simplex9, auto)%s", arg, "");
+            return set_err(msg, len, "unknown rule '%s' (sym9, sym7, gm, "
+                           "gk15..gk61, simplex3..simplex9, auto)%s", arg, "");
         cli->opt.rule = (enum pint_rule)r;
         return 0;
     }

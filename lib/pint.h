@@ -64,8 +64,8 @@ enum pint_status {
 };
 
 /* Cubature rules. PINT_RULE_AUTO picks Gauss-Kronrod 21 in one dimension,
- * Genz-Malik on boxes of dimension >= 2 and Grundmann-Moeller degree 7 on
- * simplices. */
+ * the fully symmetric degree-9 rule on boxes of dimension >= 2 and
+ * Grundmann-Moeller degree 7 on simplices. */
 enum pint_rule {
     PINT_RULE_AUTO = 0,
     PINT_RULE_GM,               /* Genz-Malik degree 7/5, boxes, n >= 2 */

@@ -137,7 +137,7 @@ static enum pint_rule choose_rule(enum pint_rule asked, const pint_domain *d,
         return asked;
     if (d->kind == PINT_DOMAIN_SIMPLICES)
         return PINT_RULE_SIMPLEX7;
-    return n == 1 ? PINT_RULE_GK21 : PINT_RULE_GM;
+    return n == 1 ? PINT_RULE_GK21 : PINT_RULE_SYM9;
 }
 
 static int rule_fits_domain(enum pint_rule r, enum pint_domain_kind k)

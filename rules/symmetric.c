@@ -77,6 +77,9 @@
 #define SYM_NNULL 4
 #define SYM_MAX_PAT 12
 #define SYM_ALL (-1)            /* generator (s, ..., s) */
+/* Dense point tables up to 4 MiB (n <= 13 for degree 9): x = c + u h is
+ * then one vectorizable loop. */
+#define SYM_DENSE_MAX ((size_t)1 << 19)
 
 /* Error heuristics (see the head comment; chosen with pint-bench, see
  * bench/RESULTS.md section 7). */
@@ -104,6 +107,9 @@ typedef struct {
     int *axis;                  /* 4 per point */
     double *val;                /* 4 per point */
     double corner;              /* s, or 0 when there is no corner orbit */
+    /* every point on the reference cube, dense (npoints x n), when that
+     * is small enough (SYM_DENSE_MAX doubles); NULL otherwise */
+    double *unit;
     /* fourth differences for the split: axis generator ga against gb
      * (inner) and against gc (the face), ratio = (a_ga / a_gb)^2 and
      * ratio_c = (a_ga / a_gc)^2 */
@@ -453,20 +459,51 @@ static void sym_points(const pint_rule_impl *r, const double *geom, double *x)
 {
     const sym_tables *t = r->tables;
     int n = r->ndim;
-    const double *c = geom, *h = geom + n;
-    double *p = x;
+    const double *restrict c = geom, *restrict h = geom + n;
+    double *restrict p = x;
+    if (t->unit) {
+        /* coordinate by coordinate: c_k and h_k stay in registers */
+        const double *restrict u = t->unit;
+        size_t np = r->npoints;
+        size_t stride = (size_t)n, q4 = np & ~(size_t)3;
+        for (int k = 0; k < n; k++) {
+            double ck = c[k], hk = h[k];
+            const double *uk = u + k;
+            double *pk = p + k;
+            size_t q = 0;
+            for (; q < q4; q += 4) {    /* unrolled: the loop is the cost */
+                pk[0] = ck + uk[0] * hk;
+                pk[stride] = ck + uk[stride] * hk;
+                pk[2 * stride] = ck + uk[2 * stride] * hk;
+                pk[3 * stride] = ck + uk[3 * stride] * hk;
+                pk += 4 * stride;
+                uk += 4 * stride;
+            }
+            for (; q < np; q++, pk += stride, uk += stride)
+                *pk = ck + *uk * hk;
+        }
+        return;
+    }
+    /* a plain loop, not memcpy: n is small and the call would cost more
+     * than the copy */
     for (size_t q = 0; q < t->nsparse; q++, p += n) {
-        memcpy(p, c, (size_t)n * sizeof *p);
+        for (int k = 0; k < n; k++)
+            p[k] = c[k];
         const int *ax = t->axis + 4 * q;
         const double *v = t->val + 4 * q;
         for (int l = 0; l < t->nnz[q]; l++)
-            p[ax[l]] = c[ax[l]] + v[l] * h[ax[l]];
+            p[ax[l]] += v[l] * h[ax[l]];
     }
     if (t->corner > 0.0) {
+        double lo[PINT_GM_MAX_DIM], hi[PINT_GM_MAX_DIM];
+        for (int k = 0; k < n; k++) {
+            lo[k] = c[k] - t->corner * h[k];
+            hi[k] = c[k] + t->corner * h[k];
+        }
         unsigned long corners = 1UL << n;
         for (unsigned long m = 0; m < corners; m++, p += n)
             for (int k = 0; k < n; k++)
-                p[k] = c[k] + (((m >> k) & 1) ? -t->corner : t->corner) * h[k];
+                p[k] = ((m >> k) & 1) ? lo[k] : hi[k];
     }
 }
 
@@ -573,6 +610,7 @@ static void sym_destroy(pint_rule_impl *r)
         free(t->nnz);
         free(t->axis);
         free(t->val);
+        free(t->unit);
         free(t);
     }
     free(r);
@@ -649,6 +687,23 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
         *failed = 1;
         sym_destroy(r);
         return NULL;
+    }
+    if (np * (size_t)n <= SYM_DENSE_MAX) {
+        double *unit = malloc(np * (size_t)n * sizeof *unit);
+        if (!unit) {
+            sym_destroy(r);
+            return NULL;
+        }
+        /* the sparse generator on the unit box: centre 0, half-width 1 */
+        double g[2 * PINT_GM_MAX_DIM];
+        for (int k = 0; k < n; k++) {
+            g[k] = 0.0;
+            g[n + k] = 1.0;
+        }
+        r->npoints = np;
+        r->ndim = n;
+        sym_points(r, g, unit);         /* the sparse way, then dense */
+        t->unit = unit;
     }
     t->ga = 1;
     t->gb = 2;
