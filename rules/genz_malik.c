@@ -97,24 +97,7 @@ static void gm_apply(const pint_rule_impl *r, const double *g, double vol,
         val[k] = vol * q7;
         err[k] = fabs(vol * (q7 - q5));
     }
-    /* Split the axis with the largest fourth difference.  When the
-     * differences are equal up to rounding (e.g. a polynomial of low degree)
-     * prefer the widest axis, so boxes do not become needles. */
-    double dmax = 0.0;
-    for (int i = 0; i < n; i++)
-        if (diff[i] > dmax)
-            dmax = diff[i];
-    int best = 0;
-    double best_d = -1.0, best_h = -1.0;
-    for (int i = 0; i < n; i++) {
-        double d = diff[i] > dmax * (1.0 - 1e-10) ? dmax : diff[i];
-        if (d > best_d || (d == best_d && h[i] > best_h)) {
-            best = i;
-            best_d = d;
-            best_h = h[i];
-        }
-    }
-    *split = best;
+    *split = pint_box_split_axis(n, diff, h);
 }
 
 static void gm_destroy(pint_rule_impl *r)

@@ -68,6 +68,11 @@ void pint_rule_symmetric_nulls(const pint_rule_impl *r, double vol,
 pint_rule_impl *pint_rule_grundmann_moeller_new(enum pint_rule id, int ndim,
                                                 int ncomp);
 
+/* The box axis to bisect from per-axis fourth differences diff[n]: the
+ * largest; differences equal up to rounding (a polynomial of low degree)
+ * go to the widest half-width h[i], so boxes do not become needles. */
+int pint_box_split_axis(int n, const double *diff, const double *h);
+
 /* The longest edge a < b of a simplex (vertices as in the geometry above),
  * coded a*(n+1) + b as the split advice; ties go to the first edge in
  * (a, b) order so the advice is reproducible. */

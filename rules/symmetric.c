@@ -594,21 +594,7 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
                      + SYM_FACE_SPLIT * fabs(da - t->ratio_c * dc);
         }
     }
-    /* the largest fourth difference; near-ties go to the widest axis */
-    double dmax = 0.0;
-    for (int i = 0; i < n; i++)
-        dmax = fmax(dmax, diff[i]);
-    int best = 0;
-    double best_d = -1.0, best_h = -1.0;
-    for (int i = 0; i < n; i++) {
-        double d = diff[i] > dmax * (1.0 - 1e-10) ? dmax : diff[i];
-        if (d > best_d || (d == best_d && h[i] > best_h)) {
-            best = i;
-            best_d = d;
-            best_h = h[i];
-        }
-    }
-    *split = best;
+    *split = pint_box_split_axis(n, diff, h);
 }
 
 void pint_rule_symmetric_nulls(const pint_rule_impl *r, double vol,

@@ -5,30 +5,9 @@
 #include "rule.h"
 
 /* A monomial prod x_i^e_i over the box; ctx holds the exponents. */
-typedef struct { int n; int e[16]; } mono;
-
-static double mono_eval(const mono *mo, const double *x)
-{
-    double v = 1.0;
-    for (int i = 0; i < mo->n; i++)
-        for (int k = 0; k < mo->e[i]; k++)
-            v *= x[i];
-    return v;
-}
-
-static double mono_exact(const mono *mo, const double *lo, const double *hi)
-{
-    double v = 1.0;
-    for (int i = 0; i < mo->n; i++) {
-        int p = mo->e[i] + 1;
-        v *= (pow(hi[i], p) - pow(lo[i], p)) / p;
-    }
-    return v;
-}
-
 /* Apply the rule once on the box [lo, hi]; returns value, error, split. */
 static void apply_once(const pint_rule_impl *r, const double *lo,
-                       const double *hi, const mono *mo, double *val,
+                       const double *hi, const pt_mono *mo, double *val,
                        double *err, int *split)
 {
     int n = r->ndim;
@@ -43,22 +22,11 @@ static void apply_once(const pint_rule_impl *r, const double *lo,
     double *work = malloc(r->work_size * sizeof *work);
     r->points(r, g, x);
     for (size_t p = 0; p < r->npoints; p++)
-        f[p] = mono_eval(mo, x + p * (size_t)n);
+        f[p] = pt_mono_eval(mo, x + p * (size_t)n);
     r->apply(r, g, vol, f, val, err, split, work);
     free(x);
     free(f);
     free(work);
-}
-
-/* Draw exponent vectors of total degree `deg` reproducibly. */
-static void random_mono(mono *mo, int n, int deg, unsigned *state)
-{
-    mo->n = n;
-    memset(mo->e, 0, sizeof mo->e);
-    for (int k = 0; k < deg; k++) {
-        *state = *state * 1103515245u + 12345u;
-        mo->e[(*state >> 16) % (unsigned)n]++;
-    }
 }
 
 static void test_point_count(void)
@@ -86,9 +54,9 @@ static void test_exact_monomials(void)
         int trials = n <= 6 ? 60 : 15;
         for (int deg = 0; deg <= 7; deg++)
             for (int t = 0; t < trials; t++) {
-                mono mo;
-                random_mono(&mo, n, deg, &state);
-                double val, err, exact = mono_exact(&mo, lo, hi);
+                pt_mono mo;
+                pt_mono_random(&mo, n, deg, &state);
+                double val, err, exact = pt_mono_exact(&mo, lo, hi);
                 int split;
                 apply_once(r, lo, hi, &mo, &val, &err, &split);
                 double scale = fabs(exact) > 1 ? fabs(exact) : 1;
@@ -105,7 +73,7 @@ static void test_error_sees_degree_six(void)
 {
     pint_rule_impl *r = pint_rule_genz_malik_new(3, 1);
     double lo[3] = { 0, 0, 0 }, hi[3] = { 1, 1, 1 };
-    mono mo = { 3, { 0, 6, 0 } };
+    pt_mono mo = { 3, { 0, 6, 0 } };
     double val, err;
     int split;
     apply_once(r, lo, hi, &mo, &val, &err, &split);
@@ -119,14 +87,14 @@ static void test_split_axis(void)
 {
     pint_rule_impl *r = pint_rule_genz_malik_new(4, 1);
     double lo[4] = { 0, 0, 0, 0 }, hi[4] = { 1, 1, 1, 1 };
-    mono mo = { 4, { 0, 0, 6, 0 } };
+    pt_mono mo = { 4, { 0, 0, 6, 0 } };
     double val, err;
     int split;
     apply_once(r, lo, hi, &mo, &val, &err, &split);
     CU_ASSERT_EQUAL(split, 2);
     /* all fourth differences equal (degree 3): the widest axis wins */
     double lo2[4] = { 0, 0, 0, 0 }, hi2[4] = { 1, 3, 1, 1 };
-    mono cubic = { 4, { 1, 1, 1, 0 } };
+    pt_mono cubic = { 4, { 1, 1, 1, 0 } };
     apply_once(r, lo2, hi2, &cubic, &val, &err, &split);
     CU_ASSERT_EQUAL(split, 1);
     pint_rule_free(r);

@@ -8,37 +8,6 @@
 #include "adapt.h"
 #include "integrands.h"
 
-typedef struct { int n; int e[16]; } mono;
-
-static double mono_eval(const mono *mo, const double *x)
-{
-    double v = 1.0;
-    for (int i = 0; i < mo->n; i++)
-        for (int k = 0; k < mo->e[i]; k++)
-            v *= x[i];
-    return v;
-}
-
-static double mono_exact(const mono *mo, const double *lo, const double *hi)
-{
-    double v = 1.0;
-    for (int i = 0; i < mo->n; i++) {
-        int p = mo->e[i] + 1;
-        v *= (pow(hi[i], p) - pow(lo[i], p)) / p;
-    }
-    return v;
-}
-
-static void random_mono(mono *mo, int n, int deg, unsigned *state)
-{
-    mo->n = n;
-    memset(mo->e, 0, sizeof mo->e);
-    for (int k = 0; k < deg; k++) {
-        *state = *state * 1103515245u + 12345u;
-        mo->e[(*state >> 16) % (unsigned)n]++;
-    }
-}
-
 static pint_rule_impl *rule(enum pint_rule id, int n)
 {
     int status;
@@ -51,7 +20,7 @@ static pint_rule_impl *rule(enum pint_rule id, int n)
 /* Values of the monomial at the rule's points of the box [lo, hi], then
  * the rule's value, error and split, and the null-rule values. */
 static void apply_once(const pint_rule_impl *r, const double *lo,
-                       const double *hi, const mono *mo, double *val,
+                       const double *hi, const pt_mono *mo, double *val,
                        double *err, int *split, double *nv)
 {
     int n = r->ndim;
@@ -66,7 +35,7 @@ static void apply_once(const pint_rule_impl *r, const double *lo,
     double *work = malloc(r->work_size * sizeof *work);
     r->points(r, g, x);
     for (size_t p = 0; p < r->npoints; p++) {
-        f[p] = mono_eval(mo, x + p * (size_t)n);
+        f[p] = pt_mono_eval(mo, x + p * (size_t)n);
         for (int i = 0; i < n; i++)     /* every point inside the box */
             CU_ASSERT(x[p * n + i] >= lo[i] - 1e-14 * (fabs(lo[i]) + fabs(hi[i]))
                       && x[p * n + i] <= hi[i] + 1e-14 * (fabs(lo[i]) + fabs(hi[i])));
@@ -113,9 +82,9 @@ static void check_degree(enum pint_rule id, int degree, const int *null_deg)
         int trials = n <= 5 ? 40 : 10;
         for (int deg = 0; deg <= degree; deg++)
             for (int t = 0; t < trials; t++) {
-                mono mo;
-                random_mono(&mo, n, deg, &state);
-                double val, err, nv[4], exact = mono_exact(&mo, lo, hi);
+                pt_mono mo;
+                pt_mono_random(&mo, n, deg, &state);
+                double val, err, nv[4], exact = pt_mono_exact(&mo, lo, hi);
                 int split;
                 apply_once(r, lo, hi, &mo, &val, &err, &split, nv);
                 double scale = fabs(exact) > 1 ? fabs(exact) : 1;
@@ -126,9 +95,9 @@ static void check_degree(enum pint_rule id, int degree, const int *null_deg)
             }
         /* and not beyond: odd terms vanish by symmetry, so the degree is
          * shown by an even monomial one degree up */
-        mono up = { n, { 0 } };
+        pt_mono up = { n, { 0 } };
         up.e[n - 1] = degree + 1;
-        double val, err, nv[4], exact = mono_exact(&up, lo, hi);
+        double val, err, nv[4], exact = pt_mono_exact(&up, lo, hi);
         int split;
         apply_once(r, lo, hi, &up, &val, &err, &split, nv);
         CU_ASSERT(fabs(val - exact) > 1e-8 * fabs(exact));
@@ -156,7 +125,7 @@ static void test_null_rules_respond(void)
     double lo[4] = { 0, 0, 0, 0 }, hi[4] = { 1, 1, 1, 1 };
     double val, err, nv[4];
     int split;
-    mono m8 = { 4, { 8, 0, 0, 0 } }, m6 = { 4, { 0, 6, 0, 0 } },
+    pt_mono m8 = { 4, { 8, 0, 0, 0 } }, m6 = { 4, { 0, 6, 0, 0 } },
          m4 = { 4, { 0, 0, 4, 0 } }, m10 = { 4, { 10, 0, 0, 0 } };
     apply_once(r, lo, hi, &m8, &val, &err, &split, nv);
     CU_ASSERT(hypot(nv[0], nv[1]) > 1e-6);

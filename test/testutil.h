@@ -19,6 +19,43 @@
         CU_ASSERT(fabs(pt_a_ - pt_b_) <= (tol) * pt_s_);                  \
     } while (0)
 
+/* A monomial prod x_i^e_i in n <= 16 variables (the rule tests). */
+typedef struct { int n; int e[16]; } pt_mono;
+
+static inline double pt_mono_eval(const pt_mono *mo, const double *x)
+{
+    double v = 1.0;
+    for (int i = 0; i < mo->n; i++)
+        for (int k = 0; k < mo->e[i]; k++)
+            v *= x[i];
+    return v;
+}
+
+/* Its exact integral over the box [lo, hi]. */
+static inline double pt_mono_exact(const pt_mono *mo, const double *lo,
+                                   const double *hi)
+{
+    double v = 1.0;
+    for (int i = 0; i < mo->n; i++) {
+        int p = mo->e[i] + 1;
+        v *= (pow(hi[i], p) - pow(lo[i], p)) / p;
+    }
+    return v;
+}
+
+/* Exponent vectors of total degree deg, drawn reproducibly from *state. */
+static inline void pt_mono_random(pt_mono *mo, int n, int deg,
+                                  unsigned *state)
+{
+    mo->n = n;
+    for (int i = 0; i < 16; i++)
+        mo->e[i] = 0;
+    for (int k = 0; k < deg; k++) {
+        *state = *state * 1103515245u + 12345u;
+        mo->e[(*state >> 16) % (unsigned)n]++;
+    }
+}
+
 /* Run one suite; exit status 0 only when every assertion passed. */
 static inline int pint_test_run(const char *suite, CU_TestInfo *tests)
 {
