@@ -11,12 +11,7 @@ static void apply_once(const pint_rule_impl *r, const double *lo,
                        double *err, int *split)
 {
     int n = r->ndim;
-    double g[32], vol = 1.0;
-    for (int i = 0; i < n; i++) {
-        g[i] = 0.5 * (lo[i] + hi[i]);
-        g[n + i] = 0.5 * (hi[i] - lo[i]);
-        vol *= hi[i] - lo[i];
-    }
+    double g[32], vol = pt_box_geom(n, lo, hi, g);
     double *x = malloc(r->npoints * (size_t)n * sizeof *x);
     double *f = malloc(r->npoints * sizeof *f);
     double *work = malloc(r->work_size * sizeof *work);

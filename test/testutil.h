@@ -43,6 +43,20 @@ static inline double pt_mono_exact(const pt_mono *mo, const double *lo,
     return v;
 }
 
+/* The geometry of the box [lo, hi] as the rules take it (centre, then
+ * half-widths, into g[2n]); returns its volume. */
+static inline double pt_box_geom(int n, const double *lo, const double *hi,
+                                 double *g)
+{
+    double vol = 1.0;
+    for (int i = 0; i < n; i++) {
+        g[i] = 0.5 * (lo[i] + hi[i]);
+        g[n + i] = 0.5 * (hi[i] - lo[i]);
+        vol *= hi[i] - lo[i];
+    }
+    return vol;
+}
+
 /* Exponent vectors of total degree deg, drawn reproducibly from *state. */
 static inline void pt_mono_random(pt_mono *mo, int n, int deg,
                                   unsigned *state)
