@@ -86,7 +86,7 @@
 #define SYM_NNULL 4
 #define SYM_MAX_PAT 12
 #define SYM_ALL (-1)            /* generator (s, ..., s) */
-/* Dense point tables up to 4 MiB (n <= 13 for degree 9): x = c + u h is
+/* Dense point tables up to 4 MiB (n <= 14 for degree 9): x = c + u h is
  * then one vectorizable loop. */
 #define SYM_DENSE_MAX ((size_t)1 << 19)
 
