@@ -24,6 +24,7 @@ enum {
 
 static const struct option long_options[] = {
     { "function", required_argument, NULL, 'f' },
+    { "expr", required_argument, NULL, 'e' },
     { "dim", required_argument, NULL, 'd' },
     { "ncomp", required_argument, NULL, OPT_NCOMP },
     { "lo", required_argument, NULL, OPT_LO },
@@ -68,13 +69,18 @@ void pint_cli_usage(FILE *out)
 {
     fputs(
 "Usage: pint -f NAME -d N [options]\n"
+"       pint -e EXPR [-e EXPR ...] [-d N] [options]\n"
 "       pint --plugin ./lib.so -f SYMBOL -d N [--ncomp M] [options]\n"
 "       pint --batch FILE [options]   or   pint --family NAME -d N --count C\n"
 "Adaptive numerical integration of f: R^n -> R^m over a box or simplices.\n"
 "\n"
 "Integrand and domain:\n"
 "  -f, --function NAME   built-in integrand (see --list) or plug-in symbol\n"
-"  -d, --dim N           dimension (deduced from --lo/--hi lists or --simplex)\n"
+"  -e, --expr EXPR       integrand as an expression in x1..xN, e.g.\n"
+"                        'exp(-x1^2 - x2^2) * cos(x3)'; several -e give a\n"
+"                        vector integrand (see pint(1) for the functions)\n"
+"  -d, --dim N           dimension (deduced from --lo/--hi lists, --simplex\n"
+"                        or the highest xK of -e)\n"
 "      --plugin FILE     load -f SYMBOL from this shared object; the symbol is\n"
 "                        int f(int ndim, const double *x, int ncomp,\n"
 "                              double *fval, void *ctx)\n"
@@ -179,6 +185,12 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
     switch (c) {
     case 'f':
         cli->function = arg;
+        return 0;
+    case 'e':
+        if (cli->nexpr == PINT_CLI_MAX_EXPR)
+            return set_err(msg, len, "too many -e expressions (at most "
+                           "%s)%s", "1024", "");
+        cli->expr[cli->nexpr++] = arg;
         return 0;
     case 'd':
         if (pint_parse_count(arg, 1, PINT_CLI_MAX_DIM, &n) != 0)
@@ -368,7 +380,7 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
     opterr = 0;                 /* we print our own one-line errors */
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, ":f:d:h", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:e:d:h", long_options, NULL)) != -1) {
         if (c == '?')
             return set_err(msg, msglen, "unknown option '%s' (see --help)%s",
                            argv[optind - 1], "");

@@ -8,10 +8,13 @@
 #include "pint.h"
 
 #define PINT_CLI_MAX_DIM 1000   /* the QMC and MC limit; rules have their own */
+#define PINT_CLI_MAX_EXPR 1024  /* -e components, as --ncomp */
 
 typedef struct {
     const char *function;       /* -f: integrand name or plug-in symbol */
     const char *plugin;         /* --plugin: shared object path */
+    const char *expr[PINT_CLI_MAX_EXPR]; /* -e: one per component */
+    int nexpr;
     const char *simplex_file;   /* --simplex */
     int ndim;                   /* -d, 0 when not given */
     int ncomp;                  /* --ncomp, 0 when not given */

@@ -11,7 +11,7 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
     const pint_cli *cli = rep->cli;
     fprintf(out, "integrand    %s (dim %d, %s", rep->function, rep->ndim,
             rep->domain);
-    if (!cli->plugin)
+    if (!cli->plugin && !cli->nexpr)
         fprintf(out, ", seed %llu, difficulty %g",
                 (unsigned long long)cli->seed, cli->difficulty);
     fprintf(out, ")\n");
@@ -100,6 +100,14 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     pint_json_string(out, rep->function);
     fprintf(out, ", \"dim\": %d, \"ncomp\": %d, \"domain\": \"%s\"",
             rep->ndim, res->ncomp, rep->domain);
+    if (cli->nexpr) {
+        fputs(", \"expressions\": [", out);
+        for (int k = 0; k < cli->nexpr; k++) {
+            fputs(k ? ", " : "", out);
+            pint_json_string(out, cli->expr[k]);
+        }
+        fputc(']', out);
+    }
     fputs(", \"method\": ", out);
     pint_json_string(out, pint_method_name(res->method));
     fputs(", \"rule\": ", out);
@@ -121,7 +129,7 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     json_number(out, cli->opt.epsabs);
     fputs(", \"epsrel\": ", out);
     json_number(out, cli->opt.epsrel);
-    if (!cli->plugin) {
+    if (!cli->plugin && !cli->nexpr) {
         fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
                 (unsigned long long)cli->seed);
         json_number(out, cli->difficulty);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "pint.h"
 #include "integrands.h"
+#include "expr.h"
 #include "batch_run.h"
 #include "cli.h"
 #include "output.h"
@@ -68,19 +69,76 @@ typedef struct {
     double *verts;
     pint_domain dom;
     pint_plugin *plugin;
+    pint_expr *expr;
+    char *expr_text;            /* the -e expressions joined, for output */
     pint_testfn *tf;
     pint_function fn;
     pint_result *res;
     double *exact;
 } problem;
 
+/* Compile the -e expressions (the dimension is checked once known) and
+ * take the dimension from the highest xK when neither -d nor a --lo/--hi
+ * list gives it. */
+static int compile_expressions(problem *p, char *msg, size_t len)
+{
+    pint_cli *cli = &p->cli;
+    char why[256];
+    for (int k = 0; k < cli->nexpr; k++) {  /* name the failing one */
+        pint_expr *one = pint_expr_compile(1, &cli->expr[k], 0, why,
+                                           sizeof why);
+        if (!one) {
+            snprintf(msg, len, "-e '%.200s%s': %s", cli->expr[k],
+                     strlen(cli->expr[k]) > 200 ? "..." : "", why);
+            return -1;
+        }
+        pint_expr_free(one);
+    }
+    p->expr = pint_expr_compile(cli->nexpr, cli->expr, 0, why, sizeof why);
+    if (!p->expr) {
+        snprintf(msg, len, "-e: %s", why);
+        return -1;
+    }
+    int listed = cli->nlo > 1 ? cli->nlo : (cli->nhi > 1 ? cli->nhi : 0);
+    if (cli->ndim == 0 && listed == 0 && !cli->simplex_file) {
+        int k = pint_expr_max_var(p->expr);
+        cli->ndim = k > 0 ? k : 1;
+    }
+    size_t total = 1;
+    for (int k = 0; k < cli->nexpr; k++)
+        total += strlen(cli->expr[k]) + 2;
+    p->expr_text = malloc(total);
+    if (!p->expr_text) {
+        snprintf(msg, len, "out of memory");
+        return -1;
+    }
+    p->expr_text[0] = '\0';
+    for (int k = 0; k < cli->nexpr; k++) {
+        if (k)
+            strcat(p->expr_text, "; ");
+        strcat(p->expr_text, cli->expr[k]);
+    }
+    return 0;
+}
+
 static int setup(problem *p, char *msg, size_t len)
 {
     pint_cli *cli = &p->cli;
-    if (!cli->function) {
-        snprintf(msg, len, "no integrand: give -f NAME (see --list)");
+    if (!cli->function && !cli->nexpr) {
+        snprintf(msg, len, "no integrand: give -f NAME (see --list) or "
+                 "-e EXPR");
         return -1;
     }
+    if (cli->function && cli->nexpr) {
+        snprintf(msg, len, "-f and -e exclude each other");
+        return -1;
+    }
+    if (cli->nexpr && cli->plugin) {
+        snprintf(msg, len, "--plugin needs -f SYMBOL, not -e");
+        return -1;
+    }
+    if (cli->nexpr && compile_expressions(p, msg, len) != 0)
+        return -1;
     if (cli->simplex_file) {
         size_t nsimplices = 0;
         if (cli->nlo || cli->nhi) {
@@ -98,7 +156,19 @@ static int setup(problem *p, char *msg, size_t len)
         expand_bounds(cli);
         p->dom = pint_domain_box(cli->lo, cli->hi);
     }
-    if (cli->plugin) {
+    if (cli->nexpr) {
+        if (pint_expr_max_var(p->expr) > cli->ndim) {
+            snprintf(msg, len, "-e uses x%d but the dimension is %d",
+                     pint_expr_max_var(p->expr), cli->ndim);
+            return -1;
+        }
+        p->fn = pint_expr_function(p->expr, cli->ndim);
+        if (cli->ncomp && cli->ncomp != cli->nexpr) {
+            snprintf(msg, len, "%d -e expression%s but --ncomp %d",
+                     cli->nexpr, cli->nexpr == 1 ? "" : "s", cli->ncomp);
+            return -1;
+        }
+    } else if (cli->plugin) {
         p->plugin = pint_plugin_open(cli->plugin, cli->function, msg, len);
         if (!p->plugin)
             return -1;
@@ -149,6 +219,8 @@ static void cleanup(problem *p)
     pint_result_free(p->res);
     pint_testfn_free(p->tf);
     pint_plugin_close(p->plugin);
+    pint_expr_free(p->expr);
+    free(p->expr_text);
     free(p->verts);
 }
 
@@ -195,7 +267,8 @@ static int run(int argc, char **argv, int rank)
         p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
     int rc = pint_integrate(&p.fn, &p.dom, &p.cli.opt, p.res);
     int have_exact = p.tf && pint_testfn_exact(p.tf, &p.dom, p.exact);
-    pint_report rep = { .cli = &p.cli, .function = p.cli.function,
+    pint_report rep = { .cli = &p.cli,
+                        .function = p.expr_text ? p.expr_text : p.cli.function,
                         .ndim = p.cli.ndim,
                         .domain = p.cli.simplex_file ? "simplices" : "box",
                         .exact = have_exact ? p.exact : NULL,

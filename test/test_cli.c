@@ -318,6 +318,55 @@ static void test_plugins(void)
     }
 }
 
+/* -e: expression integrands against their closed forms, the dimension
+ * from the highest variable, a vector of expressions, and errors that
+ * name the expression and the column. */
+static void test_expressions(void)
+{
+    run_result r;
+    run_pint(&r, "--json", "-e", "exp(-x1^2 - x2^2) * cos(x3)", "--er", "1e-8",
+             NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    double g = 0.5 * sqrt(3.14159265358979323846) * erf(1.0);
+    double want = g * g * sin(1.0);
+    double v = json_first(r.out, "value"), e = json_first(r.out, "error");
+    CU_ASSERT(fabs(v - want) <= e);
+    CU_ASSERT(e <= 1e-8 * want);
+    CU_ASSERT(strstr(r.out, "\"dim\": 3") != NULL);
+    CU_ASSERT(strstr(r.out, "\"expressions\": [\"exp(-x1^2 - x2^2) * "
+                     "cos(x3)\"]") != NULL);
+    CU_ASSERT(strstr(r.out, "\"seed\"") == NULL);
+    /* two components over [0,2]^2: x1 x2 -> 4, (x1 < 1) -> 2 */
+    run_pint(&r, "--json", "-e", "x1*x2", "-e", "x1 < 1", "--hi", "2",
+             "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    PT_ASSERT_CLOSE(json_nth(r.out, "value", 0), 4.0, 1e-12);
+    /* the jump: within the estimate, which meets the tolerance relative
+     * to the largest component (4) */
+    CU_ASSERT(fabs(json_nth(r.out, "value", 1) - 2.0)
+              <= json_nth(r.out, "error", 1));
+    CU_ASSERT(json_nth(r.out, "error", 1) <= 1e-6 * 4.0);
+    CU_ASSERT(strstr(r.out, "\"ncomp\": 2") != NULL);
+    run_pint(&r, "-e", "x1^2", "-d", "4", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "integrand    x1^2 (dim 4, box)\n") != NULL);
+
+    run_pint(&r, "-e", "exp(-x1^2 - y)", "-d", "3", NULL);
+    expect_error(&r, "-e 'exp(-x1^2 - y)': column 13: unknown name 'y'");
+    run_pint(&r, "-e", "x1", "-e", "sin(x2", NULL);
+    expect_error(&r, "-e 'sin(x2': column 7: expected ')' to close sin(");
+    run_pint(&r, "-e", "x3", "-d", "2", NULL);
+    expect_error(&r, "-e uses x3 but the dimension is 2");
+    run_pint(&r, "-e", "x1", "-f", "genz1", "-d", "2", NULL);
+    expect_error(&r, "-f and -e exclude each other");
+    run_pint(&r, "-e", "x1", "-e", "x2", "--ncomp", "3", NULL);
+    expect_error(&r, "2 -e expressions but --ncomp 3");
+    run_pint(&r, "-e", "log(x1 - 0.5)", "-d", "1", NULL);
+    expect_error(&r, "integrand returned Inf in component 1 at x = (0.5)");
+    run_pint(&r, "-e", NULL);
+    expect_error(&r, "option '-e' needs a value");
+}
+
 /* pint-bench: one CSV row per run with the documented header; every
  * row's ok, honest and digits agree with its own value, error and exact;
  * the summary table has the cell; bad options give one line and exit 2. */
@@ -387,6 +436,7 @@ int main(void)
         { "QMC from the command line", test_qmc_cli },
         { "a family on one rank", test_family_one_rank },
         { "plug-ins", test_plugins },
+        { "expressions (-e)", test_expressions },
         { "pint-bench", test_pint_bench },
         CU_TEST_INFO_NULL,
     };
