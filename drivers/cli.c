@@ -378,7 +378,8 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
     cli->seed = 1;
     cli->difficulty = 1.0;
     opterr = 0;                 /* we print our own one-line errors */
-    optind = 1;
+    optind = 0;                 /* 0: glibc resets its state fully, so the
+                                   parser can run again in one process */
     int c;
     while ((c = getopt_long(argc, argv, ":f:e:d:h", long_options, NULL)) != -1) {
         if (c == '?')

@@ -16,6 +16,7 @@
 #include "batch_run.h"
 #include "cli.h"
 #include "output.h"
+#include "pint_command.h"
 
 enum { EXIT_CONVERGED = 0, EXIT_LIMIT = 1, EXIT_ERROR = 2 };
 
@@ -224,7 +225,7 @@ static void cleanup(problem *p)
     free(p->verts);
 }
 
-static int run(int argc, char **argv, int rank)
+int pint_command(int argc, char **argv, int rank)
 {
     problem p;
     memset(&p, 0, sizeof p);
@@ -295,16 +296,5 @@ static int run(int argc, char **argv, int rank)
         status = rc == PINT_CONVERGED ? EXIT_CONVERGED : EXIT_LIMIT;
     }
     cleanup(&p);
-    return status;
-}
-
-int main(int argc, char **argv)
-{
-    MPI_Init(&argc, &argv);
-    int rank;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    int status = run(argc, argv, rank);
-    fflush(stdout);
-    MPI_Finalize();
     return status;
 }
