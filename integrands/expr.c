@@ -517,40 +517,36 @@ static int parse_unary(parser *ps)
     return ps->failed ? -1 : rc;
 }
 
-static int parse_product(parser *ps)
+/* operand { op operand }, left-associative, for the operator characters
+ * in ops (plus and minus, or times and divide); "**" is a power, not a
+ * product. */
+static int parse_chain(parser *ps, const char *ops, int (*operand)(parser *))
 {
     int lstart = ps->prog->n;
-    if (parse_unary(ps) != 0)
+    if (operand(ps) != 0)
         return -1;
     for (;;) {
         skip_blanks(ps);
         char c = *ps->pos;
-        if ((c != '*' && c != '/') || ps->pos[1] == '*')
+        if (c == '\0' || !strchr(ops, c) || (c == '*' && ps->pos[1] == '*'))
             return 0;
         ps->pos++;
+        enum opcode op = c == '+' ? OP_ADD : c == '-' ? OP_SUB
+                       : c == '*' ? OP_MUL : OP_DIV;
         int rstart = ps->prog->n;
-        if (parse_unary(ps) != 0
-            || emit_op(ps, c == '*' ? OP_MUL : OP_DIV, lstart, rstart))
+        if (operand(ps) != 0 || emit_op(ps, op, lstart, rstart) != 0)
             return -1;
     }
 }
 
+static int parse_product(parser *ps)
+{
+    return parse_chain(ps, "*/", parse_unary);
+}
+
 static int parse_sum(parser *ps)
 {
-    int lstart = ps->prog->n;
-    if (parse_product(ps) != 0)
-        return -1;
-    for (;;) {
-        skip_blanks(ps);
-        char c = *ps->pos;
-        if (c != '+' && c != '-')
-            return 0;
-        ps->pos++;
-        int rstart = ps->prog->n;
-        if (parse_product(ps) != 0
-            || emit_op(ps, c == '+' ? OP_ADD : OP_SUB, lstart, rstart))
-            return -1;
-    }
+    return parse_chain(ps, "+-", parse_product);
 }
 
 /* A comparison operator at ps->pos: its opcode and length, or 0. */

@@ -5,7 +5,8 @@
 #include "testutil.h"
 #include <pint.h>
 
-/* The example of pint(3): f(x) = x1 x2 x3 over [0,1]^3 is 1/8. */
+/* An embedding program: f(x) = x1 x2 x3 over [0,1]^3 is 1/8 (the example
+ * of pint(3) itself is test/embed_example.c). */
 static int my_f(int ndim, const double *x, int ncomp, double *fval, void *ctx)
 {
     double *calls = ctx;
