@@ -102,12 +102,12 @@ static int setup(batch *b, const pint_cli *cli, char *msg, size_t len)
         snprintf(msg, len, "--batch and --family exclude each other");
         return -1;
     }
-    if (cli->function || cli->simplex_file || cli->plugin) {
+    if (cli->function || cli->nexpr || cli->simplex_file || cli->plugin) {
         snprintf(msg, len, "%s takes its integrals from %s, not from %s",
                  cli->batch_file ? "--batch" : "--family",
                  cli->batch_file ? "the list" : "--family and --count",
-                 cli->function ? "-f" : cli->simplex_file ? "--simplex"
-                                                           : "--plugin");
+                 cli->function ? "-f" : cli->nexpr ? "-e"
+                 : cli->simplex_file ? "--simplex" : "--plugin");
         return -1;
     }
     if (cli->groups && cli->group_size) {

@@ -365,6 +365,10 @@ static void test_expressions(void)
     expect_error(&r, "integrand returned Inf in component 1 at x = (0.5)");
     run_pint(&r, "-e", NULL);
     expect_error(&r, "option '-e' needs a value");
+    run_pint(&r, "--family", "genz1", "-d", "2", "--count", "2", "-e", "x1",
+             NULL);
+    expect_error(&r, "--family takes its integrals from --family and "
+                 "--count, not from -e");
 }
 
 /* pint-bench: one CSV row per run with the documented header; every
