@@ -85,19 +85,20 @@ static int compile_expressions(problem *p, char *msg, size_t len)
 {
     pint_cli *cli = &p->cli;
     char why[256];
-    for (int k = 0; k < cli->nexpr; k++) {  /* name the failing one */
-        pint_expr *one = pint_expr_compile(1, &cli->expr[k], 0, why,
-                                           sizeof why);
-        if (!one) {
-            snprintf(msg, len, "-e '%.200s%s': %s", cli->expr[k],
-                     strlen(cli->expr[k]) > 200 ? "..." : "", why);
-            return -1;
-        }
-        pint_expr_free(one);
-    }
     p->expr = pint_expr_compile(cli->nexpr, cli->expr, 0, why, sizeof why);
     if (!p->expr) {
         snprintf(msg, len, "-e: %s", why);
+        /* name the failing expression by its text, not its number */
+        for (int k = 0; k < cli->nexpr; k++) {
+            pint_expr *one = pint_expr_compile(1, &cli->expr[k], 0, why,
+                                               sizeof why);
+            if (!one) {
+                snprintf(msg, len, "-e '%.200s%s': %s", cli->expr[k],
+                         strlen(cli->expr[k]) > 200 ? "..." : "", why);
+                break;
+            }
+            pint_expr_free(one);
+        }
         return -1;
     }
     int listed = cli->nlo > 1 ? cli->nlo : (cli->nhi > 1 ? cli->nhi : 0);

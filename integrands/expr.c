@@ -78,14 +78,6 @@ static const struct {
     { "max", 2, NULL, fmax }, { "fmod", 2, NULL, fmod },
 };
 
-const char *pint_expr_function_names(void)
-{
-    return "sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh "
-           "exp expm1 log log1p log2 log10 sqrt cbrt abs floor ceil round "
-           "trunc erf erfc gamma sign step atan2(y,x) pow(a,b) hypot(a,b) "
-           "min(a,b) max(a,b) fmod(a,b)";
-}
-
 /* ----------------------------------------------------------- the engine */
 
 static double powi(double x, int n)

@@ -45,7 +45,4 @@ int pint_expr_max_var(const pint_expr *e);
  * ndim, which must be at least pint_expr_max_var(e). */
 pint_function pint_expr_function(const pint_expr *e, int ndim);
 
-/* The list of function names understood, for messages and --help. */
-const char *pint_expr_function_names(void);
-
 #endif /* PINT_EXPR_H */
