@@ -325,8 +325,13 @@ int pint_par_worker_work(pint_par_worker *w)
             send_update(w);     /* went idle or ran out of grant */
         return 1;
     }
-    /* not working: make sure the controller knows our state */
-    if (w->last_busy != busy || w->last_starved != (busy && is_starved(w))) {
+    /* not working: make sure the controller knows our state, including
+     * steps made since the last update.  (A worker can step while busy,
+     * then turn idle without stepping again when a larger share arrives;
+     * its last update may then say "idle" with a state long gone, and the
+     * controller would wait for news that never comes.) */
+    if (w->last_busy != busy || w->last_starved != (busy && is_starved(w))
+        || pint_adapt_evals(w->a) != w->evals_at_update) {
         send_update(w);
         return 1;
     }
