@@ -236,8 +236,8 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     for (size_t i = 0; i < b.n; i++) {
         int s = b.results[i]->status;
         conv += s == PINT_CONVERGED;
-        limit += s == PINT_MAX_EVALS || s == PINT_MAX_REGIONS;
-        fail += s >= PINT_ERR_INTEGRAND;
+        fail += pint_status_is_error(s);
+        limit += s != PINT_CONVERGED && !pint_status_is_error(s);
         evals += b.results[i]->evals;
     }
     int groups = cli->group_size ? (size + cli->group_size - 1) / cli->group_size

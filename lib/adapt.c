@@ -224,6 +224,7 @@ void pint_adapt_totals(const pint_adapt *a, double *val, double *err)
 
 size_t pint_adapt_regions(const pint_adapt *a) { return a->heap.size; }
 long long pint_adapt_evals(const pint_adapt *a) { return a->evals; }
+void pint_adapt_count_evals(pint_adapt *a, long long n) { a->evals += n; }
 size_t pint_adapt_step_evals(const pint_adapt *a)
 { return 2 * a->rule->npoints; }
 const char *pint_adapt_message(const pint_adapt *a) { return a->msg; }

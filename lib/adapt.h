@@ -39,6 +39,8 @@ void pint_adapt_recompute(pint_adapt *a);
 
 size_t pint_adapt_regions(const pint_adapt *a);
 long long pint_adapt_evals(const pint_adapt *a);
+/* Count n evaluations made elsewhere (before a checkpoint). */
+void pint_adapt_count_evals(pint_adapt *a, long long n);
 /* Points evaluated by one step (two children). */
 size_t pint_adapt_step_evals(const pint_adapt *a);
 const char *pint_adapt_message(const pint_adapt *a);

@@ -13,12 +13,14 @@
 #include <mpi.h>
 #include "pint.h"
 #include "adapt.h"
+#include "checkpoint.h"
 #include "mc.h"
 #include "qmc.h"
 #include "par/par.h"
 #include "problem.h"
 #include "region.h"
 #include "rule.h"
+#include "watch.h"
 
 void pint_options_init(pint_options *opt)
 {
@@ -43,6 +45,15 @@ void pint_options_init(pint_options *opt)
     opt->units_per_worker = PINT_QMC_DEFAULT_UNITS;
     opt->schedule = PINT_SCHED_SS;
     opt->unit_seconds = 0.0;
+    opt->time_limit = 0.0;
+    opt->stop = NULL;
+    opt->progress = NULL;
+    opt->progress_ctx = NULL;
+    opt->progress_seconds = 0.0;
+    opt->checkpoint = NULL;
+    opt->checkpoint_seconds = 0.0;
+    opt->resume = NULL;
+    opt->identity = NULL;
 }
 
 pint_domain pint_domain_box(const double *lo, const double *hi)
@@ -96,8 +107,15 @@ const char *pint_status_name(int status)
     case PINT_ERR_NONFINITE: return "integrand-error";
     case PINT_ERR_INVALID: return "invalid-input";
     case PINT_ERR_NOMEM: return "out-of-memory";
+    case PINT_TIME_LIMIT: return "time-limit";
+    case PINT_INTERRUPTED: return "interrupted";
     default: return "unknown";
     }
+}
+
+int pint_status_is_error(int status)
+{
+    return status >= PINT_ERR_INTEGRAND && status <= PINT_ERR_NOMEM;
 }
 
 const char *pint_version(void) { return PINT_VERSION; }
@@ -163,11 +181,39 @@ int pint_qmc_units_from_name(const char *name)
     return index_of(units_names, COUNT(units_names), name);
 }
 
-/* Step until convergence or a limit; returns the status. */
+/* The checkpoint of a sequential run: every region and the evaluations. */
+static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
+                             const pint_options *o, pint_result *res)
+{
+    pint_ckpt c = *desc;
+    c.nregions = pint_adapt_regions(a);
+    c.evals = pint_adapt_evals(a);
+    c.recs = malloc((c.nregions ? c.nregions : 1) * c.rec_len
+                    * sizeof *c.recs);
+    if (!c.recs) {
+        snprintf(res->checkpoint_message, sizeof res->checkpoint_message,
+                 "checkpoint %s: out of memory", o->checkpoint);
+        return;
+    }
+    pint_adapt_pack_all(a, c.recs);
+    if (pint_ckpt_write(o->checkpoint, &c, res->checkpoint_message,
+                        sizeof res->checkpoint_message) == 0) {
+        res->checkpoint_message[0] = '\0';
+        res->checkpoints++;
+    }
+    free(c.recs);
+}
+
+/* Step until convergence, a limit or a halt; returns the status.  The
+ * clock is read between steps only when something depends on it. */
 static int run(pint_adapt *a, const pint_options *o, int m, double *val,
-               double *err)
+               double *err, pint_watch *w, const pint_ckpt *desc,
+               pint_result *res)
 {
     long long step_evals = (long long)pint_adapt_step_evals(a);
+    int watched = w->deadline > 0 || o->stop || o->progress
+                  || (o->checkpoint && o->checkpoint_seconds > 0);
+    double next_ckpt = w->t0 + o->checkpoint_seconds;
     for (;;) {
         pint_adapt_totals(a, val, err);
         if (pint_tolerance_met(o, val, err, m, 1.0)) {
@@ -181,17 +227,54 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
             return PINT_MAX_EVALS;
         if (pint_adapt_regions(a) + 1 > o->max_regions)
             return PINT_MAX_REGIONS;
+        if (watched) {
+            int halt = pint_watch_halt(w);
+            if (halt)
+                return halt;
+            pint_watch_progress(w, pint_adapt_evals(a), pint_adapt_regions(a),
+                                0, 1, m, val, err);
+            if (o->checkpoint && o->checkpoint_seconds > 0
+                && pint_watch_now() >= next_ckpt) {
+                write_checkpoint(a, desc, o, res);
+                next_ckpt = pint_watch_now() + o->checkpoint_seconds;
+            }
+        }
         int rc = pint_adapt_step(a);
         if (rc != 0)
             return rc;
     }
 }
 
-static double now_seconds(void)
+/* Seed the engine: the regions of opt->resume, else the domain. */
+static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
+                       const pint_function *fn, const pint_domain *dom,
+                       const pint_options *opt, const pint_ckpt *desc,
+                       pint_result *res)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    if (opt->resume) {
+        pint_ckpt c;
+        int status = pint_ckpt_read(opt->resume, desc, &c, res->message,
+                                    sizeof res->message);
+        if (status)
+            return pint_fail(res, status, "%s", res->message);
+        for (size_t r = 0; r < c.nregions && status == 0; r++)
+            status = pint_adapt_insert(a, c.recs + r * c.rec_len);
+        pint_adapt_count_evals(a, c.evals);
+        res->resumed_evals = c.evals;
+        pint_ckpt_clear(&c);
+        return status ? pint_fail(res, status, "out of memory") : 0;
+    }
+    double *geom = NULL, *vol = NULL;
+    size_t n = pint_domain_pieces(dom, fn->ndim, 1, &geom, &vol);
+    if (!n)
+        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    size_t glen = pint_region_geom_len(rule->kind, fn->ndim);
+    int status = 0;
+    for (size_t i = 0; i < n && status == 0; i++)
+        status = pint_adapt_add(a, geom + i * glen, vol[i]);
+    free(geom);
+    free(vol);
+    return status;
 }
 
 /* Per-rank statistics arrays for nranks ranks (zeroed). */
@@ -216,7 +299,7 @@ static int rank_stats(pint_result *res, int nranks)
 /* One rank, no MPI: seed and step the engine until done. */
 static int integrate_here(const pint_function *fn, const pint_domain *dom,
                           const pint_options *opt, pint_result *res,
-                          enum pint_rule id)
+                          enum pint_rule id, pint_watch *w)
 {
     int status = 0;
     char msg[256];
@@ -225,30 +308,34 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     if (!rule)
         return pint_fail(res, status, "%s", msg);
     pint_adapt *a = pint_adapt_new(fn, rule);
-    double *geom = NULL, *vol = NULL;
-    size_t n = a ? pint_domain_pieces(dom, fn->ndim, 1, &geom, &vol) : 0;
-    if (!a || !n) {
-        pint_adapt_free(a);
+    if (!a) {
         pint_rule_free(rule);
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     }
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_adapt_set_cost(a, &cost);
-    size_t glen = pint_region_geom_len(rule->kind, fn->ndim);
-    for (size_t i = 0; i < n && status == 0; i++)
-        status = pint_adapt_add(a, geom + i * glen, vol[i]);
-    free(geom);
-    free(vol);
+    pint_ckpt desc;
+    pint_ckpt_describe(&desc, fn, dom, opt, id, pint_adapt_rec_len(a));
+    if (opt->checkpoint && pint_ckpt_writable(opt->checkpoint, msg,
+                                              sizeof msg) != 0)
+        status = pint_fail(res, PINT_ERR_INVALID, "%s", msg);
     if (status == 0)
-        status = run(a, opt, fn->ncomp, res->value, res->error);
+        status = seed_engine(a, rule, fn, dom, opt, &desc, res);
+    if (status == 0)
+        status = run(a, opt, fn->ncomp, res->value, res->error, w, &desc,
+                     res);
     pint_adapt_recompute(a);
     pint_adapt_totals(a, res->value, res->error);
     res->evals = pint_adapt_evals(a);
     res->regions = pint_adapt_regions(a);
     res->rank_evals[0] = res->evals;
     res->status = status;
-    if (status >= PINT_ERR_INTEGRAND)
+    if (opt->checkpoint && !pint_status_is_error(status))
+        write_checkpoint(a, &desc, opt, res);
+    if (pint_status_is_error(status) && !res->message[0])
         pint_fail(res, status, "%s", pint_adapt_message(a));
+    else if (pint_status_is_error(status))
+        pint_fail(res, status, "%s", res->message);
     pint_adapt_free(a);
     pint_rule_free(rule);
     return status;
@@ -256,7 +343,7 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
 
 /* One rank, no MPI: plain Monte Carlo from stream 0. */
 static int mc_here(const pint_function *fn, const pint_domain *dom,
-                   const pint_options *opt, pint_result *res)
+                   const pint_options *opt, pint_result *res, pint_watch *w)
 {
     pint_mc *mc = pint_mc_new(fn, dom->lo, dom->hi, opt->seed, 0);
     if (!mc)
@@ -264,9 +351,9 @@ static int mc_here(const pint_function *fn, const pint_domain *dom,
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_mc_set_cost(mc, &cost);
     int status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim), NULL,
-                             res->value, res->error, &res->evals);
+                             w, res->value, res->error, &res->evals);
     res->rank_evals[0] = res->evals;
-    if (status >= PINT_ERR_INTEGRAND)
+    if (pint_status_is_error(status))
         pint_fail(res, status, "%s", pint_mc_message(mc));
     pint_mc_free(mc);
     return status;
@@ -274,7 +361,7 @@ static int mc_here(const pint_function *fn, const pint_domain *dom,
 
 /* One rank, no MPI: the rows of the lattice rules in order. */
 static int qmc_here(const pint_function *fn, const pint_domain *dom,
-                    const pint_options *opt, pint_result *res)
+                    const pint_options *opt, pint_result *res, pint_watch *w)
 {
     int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
     pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
@@ -283,13 +370,13 @@ static int qmc_here(const pint_function *fn, const pint_domain *dom,
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_qmc_set_cost(q, &cost);
-    int status = pint_qmc_run(q, opt, res->value, res->error, &res->evals,
+    int status = pint_qmc_run(q, opt, w, res->value, res->error, &res->evals,
                               &res->rows);
     res->rank_evals[0] = res->evals;
     res->shifts = shifts;
     res->points_per_row = res->rows > 0
         ? pint_qmc_row_points(q, (int)res->rows - 1) : 0;
-    if (status >= PINT_ERR_INTEGRAND)
+    if (pint_status_is_error(status))
         pint_fail(res, status, "%s", pint_qmc_message(q));
     pint_qmc_free(q);
     return status;
@@ -307,7 +394,7 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
 {
     if (!res || res->ncomp < 1 || !res->value || !res->error)
         return PINT_ERR_INVALID;
-    double t0 = now_seconds();
+    double t0 = pint_watch_now();
     res->message[0] = '\0';
     res->evals = 0;
     res->regions = 0;
@@ -319,6 +406,13 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     res->rows = res->points_per_row = 0;
     res->shifts = 0;
     res->group = 0;
+    res->checkpoints = 0;
+    res->checkpoint_message[0] = '\0';
+    res->resumed_evals = 0;
+    pint_watch watch;
+    memset(&watch, 0, sizeof watch);
+    if (opt)
+        pint_watch_start(&watch, opt, t0);
     int mpi_up = 0, mpi_down = 0;
     MPI_Initialized(&mpi_up);
     MPI_Finalized(&mpi_down);
@@ -331,7 +425,7 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
         MPI_Comm_size(comm, &size);
         if (rank_stats(res, size) != 0)
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-        status = pint_par_integrate(fn, dom, opt, res, comm, hook);
+        status = pint_par_integrate(fn, dom, opt, res, comm, hook, &watch);
     } else {
         enum pint_rule id;
         if (rank_stats(res, 1) != 0)
@@ -339,13 +433,13 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
         status = pint_problem_check(fn, dom, opt, res, &id);
         if (status == 0 && opt->method == PINT_METHOD_MC) {
             res->method = PINT_METHOD_MC;
-            status = mc_here(fn, dom, opt, res);
+            status = mc_here(fn, dom, opt, res, &watch);
         } else if (status == 0 && opt->method == PINT_METHOD_QMC) {
             res->method = PINT_METHOD_QMC;
-            status = qmc_here(fn, dom, opt, res);
+            status = qmc_here(fn, dom, opt, res, &watch);
         } else if (status == 0) {
             res->rule = id;
-            status = integrate_here(fn, dom, opt, res, id);
+            status = integrate_here(fn, dom, opt, res, id, &watch);
         }
     }
     if (status == PINT_MAX_EVALS)
@@ -356,7 +450,9 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
         snprintf(res->message, sizeof res->message,
                  "region limit %zu reached before the tolerance was met",
                  opt->max_regions);
+    else if (status == PINT_TIME_LIMIT || status == PINT_INTERRUPTED)
+        pint_watch_message(opt, status, res->message, sizeof res->message);
     res->status = status;
-    res->seconds = now_seconds() - t0;
+    res->seconds = pint_watch_now() - t0;
     return status;
 }

@@ -20,7 +20,7 @@ static int overall(size_t n, pint_result **results)
     int worst = PINT_CONVERGED;
     for (size_t i = 0; i < n; i++) {
         int s = results[i]->status;
-        if (s >= PINT_ERR_INTEGRAND)
+        if (pint_status_is_error(s))
             worst = PINT_ERR_INTEGRAND;
         else if (s != PINT_CONVERGED && worst == PINT_CONVERGED)
             worst = PINT_MAX_EVALS;

@@ -119,36 +119,71 @@ void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
     }
 }
 
+/* Points between two looks at the watch. */
+#define WATCH_CHUNK 4096
+
+int pint_mc_sample_watched(pint_mc *mc, long long npts,
+                           const pint_watch *watch)
+{
+    if (!watch->deadline && !watch->opt->stop)
+        return pint_mc_sample(mc, npts);
+    while (npts > 0) {
+        int halt = pint_watch_halt(watch);
+        if (halt)
+            return halt;
+        long long n = npts < WATCH_CHUNK ? npts : WATCH_CHUNK;
+        int rc = pint_mc_sample(mc, n);
+        if (rc != 0)
+            return rc;
+        npts -= n;
+    }
+    return 0;
+}
+
 int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
-                const pint_mc_team *team, double *value, double *error,
-                long long *evals)
+                const pint_mc_team *team, pint_watch *watch, double *value,
+                double *error, long long *evals)
 {
     int m = mc->ncomp, len = 2 * m + 2;
     double *buf = malloc((size_t)len * sizeof *buf);
     if (!buf)
         return PINT_ERR_NOMEM;
     long long total = 0, round = PINT_MC_FIRST_ROUND;
-    int status = PINT_MAX_EVALS;
+    int status = PINT_MAX_EVALS, halt = 0;
     for (;;) {
         if (round > opt->max_evals - total)
             round = opt->max_evals - total;
         long long mine = team && team->share ? team->share(team->arg, round)
                                              : round;
-        int rc = pint_mc_sample(mc, mine);
+        int rc = pint_mc_sample_watched(mc, mine, watch);
+        if (rc == PINT_TIME_LIMIT || rc == PINT_INTERRUPTED) {
+            halt = rc;
+            rc = 0;
+        }
         long long n;
         pint_mc_sums(mc, buf, buf + m, &n);
         buf[2 * m] = (double)n;
-        buf[2 * m + 1] = rc != 0;
+        buf[2 * m + 1] = rc != 0 ? 3.0 : halt == PINT_INTERRUPTED ? 2.0
+                         : halt ? 1.0 : 0.0;
         if (team && team->combine)
             team->combine(team->arg, buf, len);
-        if (buf[2 * m + 1] != 0.0) {
+        if (buf[2 * m + 1] == 3.0) {
             status = rc != 0 ? rc : PINT_ERR_INTEGRAND;
             break;
         }
         total = (long long)buf[2 * m];
         pint_mc_estimate(m, buf, buf + m, total, vol, value, error);
+        pint_watch_progress(watch, total, 0, 0, watch->nranks, m, value,
+                            error);
         if (pint_tolerance_met(opt, value, error, m, 1.0)) {
             status = PINT_CONVERGED;
+            break;
+        }
+        if (buf[2 * m + 1] != 0.0) {
+            /* some rank halted (maybe not this one): all stop, for the
+             * same reason (a stop request wins over the clock) */
+            status = buf[2 * m + 1] == 2.0 ? PINT_INTERRUPTED
+                                           : PINT_TIME_LIMIT;
             break;
         }
         if (total >= opt->max_evals)

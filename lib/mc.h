@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "pint.h"
 #include "eval.h"
+#include "watch.h"
 
 typedef struct pint_mc pint_mc;
 
@@ -37,8 +38,8 @@ void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
 
 /* How a run is shared among ranks: `share` gives this rank's part of a
  * round's points; `combine` sums, over all ranks and in place, buf =
- * [sum[m], sumsq[m], count, failed] (failed is combined by maximum).  On
- * one rank both are NULL. */
+ * [sum[m], sumsq[m], count, flag] (flag is combined by maximum: 0 fine,
+ * 1 time limit, 2 stop request, 3 failed).  On one rank both are NULL. */
 typedef struct {
     long long (*share)(void *arg, long long round_points);
     void (*combine)(void *arg, double *buf, int len);
@@ -46,11 +47,19 @@ typedef struct {
 } pint_mc_team;
 
 /* Rounds of growing size until max_k error[k] <= max(epsabs, epsrel
- * max_k |value[k]|) or the evaluation limit.  Returns the status;
- * value/error/evals are the combined estimate and count. */
+ * max_k |value[k]|), the evaluation limit, or a halt of the watch (time
+ * limit or stop request: a round is cut short, the estimate is made of
+ * the points drawn).  Returns the status; value/error/evals are the
+ * combined estimate and count.  Progress is reported on rank 0. */
 int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
-                const pint_mc_team *team, double *value, double *error,
-                long long *evals);
+                const pint_mc_team *team, pint_watch *watch, double *value,
+                double *error, long long *evals);
+
+/* Evaluate npts more points in chunks, looking at the watch between
+ * them: 0, an integrand error status, or the halt status (then fewer
+ * points were drawn). */
+int pint_mc_sample_watched(pint_mc *mc, long long npts,
+                           const pint_watch *watch);
 
 /* Points drawn first, and the growth of the rounds: round r (r >= 1)
  * draws as many points as all rounds before it, so the number of

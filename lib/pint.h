@@ -60,8 +60,13 @@ enum pint_status {
     PINT_ERR_INTEGRAND = 3,     /* the integrand returned non-zero */
     PINT_ERR_NONFINITE = 4,     /* the integrand returned NaN or Inf */
     PINT_ERR_INVALID = 5,       /* bad problem or options (see message) */
-    PINT_ERR_NOMEM = 6          /* out of memory */
+    PINT_ERR_NOMEM = 6,         /* out of memory */
+    PINT_TIME_LIMIT = 7,        /* opt.time_limit reached first */
+    PINT_INTERRUPTED = 8        /* *opt.stop became non-zero (a signal) */
 };
+/* PINT_TIME_LIMIT and PINT_INTERRUPTED are limits like PINT_MAX_EVALS:
+ * the result holds the best estimate reached.  Use pint_status_is_error
+ * rather than comparing codes. */
 
 /* Cubature rules. PINT_RULE_AUTO picks Gauss-Kronrod 21 in one dimension,
  * the fully symmetric degree-9 rule on boxes of dimension >= 2 and
@@ -137,6 +142,8 @@ typedef struct {
     const double *vertices;
 } pint_domain;
 
+typedef struct pint_progress pint_progress;   /* below */
+
 typedef struct {
     double epsabs;              /* absolute tolerance, default 0 */
     double epsrel;              /* relative tolerance, default 1e-6 */
@@ -172,7 +179,55 @@ typedef struct {
      * ranks in step (reproducible); > 0 for fixed-time units: every
      * worker reports every unit_seconds to a controller on rank 0. */
     double unit_seconds;
+
+    /* Wall-clock limit in seconds (0, the default: none).  The run stops
+     * at its next check after this long with PINT_TIME_LIMIT and the best
+     * estimate reached.  The checks come between batches of evaluations
+     * (a subdivision, a Monte Carlo chunk, a lattice cell); an integrand
+     * call that never returns is not interrupted. */
+    double time_limit;
+
+    /* A stop request: when stop is non-NULL and *stop becomes non-zero
+     * (say in a signal handler), the run stops at its next check with
+     * PINT_INTERRUPTED, writing a final checkpoint when one is asked for.
+     * Under MPI any rank's flag stops every rank. */
+    const volatile int *stop;
+
+    /* Progress: when set, called on rank 0 of the communicator about
+     * every progress_seconds (0: 0.5 s) while the run lasts. */
+    void (*progress)(const pint_progress *p, void *ctx);
+    void *progress_ctx;
+    double progress_seconds;
+
+    /* Checkpoints (adaptive method).  checkpoint: a file that receives
+     * the complete state (every region on every rank) every
+     * checkpoint_seconds (0: only when the run stops) and when the run
+     * stops for any reason but an error; written to checkpoint.tmp,
+     * synced, then renamed, so the file is always whole.  resume: a
+     * checkpoint to continue from instead of the domain, on any number
+     * of ranks; tolerances and limits may differ from the first run
+     * (the evaluation limit counts the evaluations before the
+     * checkpoint too).  identity: names the integrand (it becomes part
+     * of the fingerprint, with the dimension, components, domain and
+     * rule), so a checkpoint of another problem is refused. */
+    const char *checkpoint;
+    double checkpoint_seconds;
+    const char *resume;
+    const char *identity;
 } pint_options;
+
+/* What the progress callback sees (arrays valid during the call only). */
+struct pint_progress {
+    double seconds;             /* since the start of pint_integrate */
+    long long evals;            /* evaluations so far, all ranks */
+    size_t regions;             /* live regions (adaptive), else 0 */
+    long long rows;             /* lattice rows finished (qmc), else 0 */
+    int ranks_busy;             /* ranks computing now */
+    int nranks;                 /* ranks taking part */
+    int ncomp;
+    const double *value;        /* current estimate [ncomp] */
+    const double *error;        /* its error estimate [ncomp] */
+};
 
 typedef struct {
     int ncomp;
@@ -204,6 +259,14 @@ typedef struct {
     /* pint_integrate_batch: the group of ranks that computed it (0 ..
      * groups - 1); 0 for pint_integrate. */
     int group;
+
+    /* Checkpoints (opt.checkpoint): how many were written, and why the
+     * last attempt failed ("" when it did not). */
+    long long checkpoints;
+    char checkpoint_message[256];
+    /* opt.resume: evaluations made before the checkpoint (included in
+     * evals). */
+    long long resumed_evals;
 } pint_result;
 
 /* One integral of a batch: the same three things pint_integrate takes.
@@ -267,8 +330,12 @@ PINT_API int pint_integrate_batch(size_t n, const pint_problem *problems,
                                   pint_result **results);
 
 /* "converged", "max-evals", "max-regions", "integrand-error",
- * "invalid-input", "out-of-memory". */
+ * "invalid-input", "out-of-memory", "time-limit", "interrupted". */
 PINT_API const char *pint_status_name(int status);
+
+/* 1 for the statuses that carry no result (value and error are NaN):
+ * PINT_ERR_INTEGRAND .. PINT_ERR_NOMEM; 0 for convergence and limits. */
+PINT_API int pint_status_is_error(int status);
 
 /* Rule names as the command line spells them ("gm", "gk21", "simplex7");
  * pint_rule_from_name returns -1 for an unknown name. */

@@ -60,6 +60,25 @@ static int check_options(const pint_options *o, pint_result *res)
                          "the emulated cost must be a finite number >= 0");
     if ((int)o->rule < 0 || o->rule >= PINT_RULE_COUNT_)
         return pint_fail(res, PINT_ERR_INVALID, "unknown rule %d", (int)o->rule);
+    if (!(o->time_limit >= 0.0) || !isfinite(o->time_limit))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the time limit must be a finite number >= 0 "
+                         "seconds (0: none)");
+    if (!(o->progress_seconds >= 0.0) || !isfinite(o->progress_seconds))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the progress period must be a finite number >= 0 "
+                         "seconds");
+    if (!(o->checkpoint_seconds >= 0.0) || !isfinite(o->checkpoint_seconds))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the checkpoint period must be a finite number >= 0 "
+                         "seconds");
+    if ((o->checkpoint || o->resume) && o->method != PINT_METHOD_ADAPTIVE)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "checkpoints are written for the adaptive method "
+                         "only, not %s", pint_method_name(o->method));
+    if ((o->checkpoint && !o->checkpoint[0]) || (o->resume && !o->resume[0]))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "an empty checkpoint file name");
     /* the options of one method are checked only when it runs: a program
      * that fills the options by hand for the adaptive method need not
      * know the QMC ones */

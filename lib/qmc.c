@@ -352,8 +352,37 @@ void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
     q->pool_cells += s;
 }
 
-int pint_qmc_run(pint_qmc *q, const pint_options *opt, double *value,
-                 double *error, long long *evals, long long *rows)
+int pint_qmc_piece_sum_watched(pint_qmc *q, int row, int shift, long long k0,
+                               long long k1, double *sum,
+                               const pint_watch *watch)
+{
+    if (!watch->deadline && !watch->opt->stop)
+        return pint_qmc_piece_sum(q, row, shift, k0, k1, sum);
+    int m = q->ncomp;
+    double part[m];
+    pint_sum acc[m];
+    for (int k = 0; k < m; k++)
+        pint_sum_init(&acc[k]);
+    for (long long a = k0; a < k1; a += PINT_QMC_WATCH_CHUNK) {
+        int halt = pint_watch_halt(watch);
+        if (halt)
+            return halt;
+        long long b = k1 - a < PINT_QMC_WATCH_CHUNK ? k1
+                                                     : a + PINT_QMC_WATCH_CHUNK;
+        int rc = pint_qmc_piece_sum(q, row, shift, a, b, part);
+        if (rc != 0)
+            return rc;
+        for (int k = 0; k < m; k++)
+            pint_sum_add(&acc[k], part[k]);
+    }
+    for (int k = 0; k < m; k++)
+        sum[k] = pint_sum_get(&acc[k]);
+    return 0;
+}
+
+int pint_qmc_run(pint_qmc *q, const pint_options *opt, pint_watch *watch,
+                 double *value, double *error, long long *evals,
+                 long long *rows)
 {
     int m = q->ncomp, s = q->shifts;
     for (int k = 0; k < m; k++) {
@@ -368,10 +397,11 @@ int pint_qmc_run(pint_qmc *q, const pint_options *opt, double *value,
         if ((long long)s * N > opt->max_evals - *evals)
             return PINT_MAX_EVALS;
         for (int j = 0; j < s; j++) {
-            int rc = pint_qmc_piece_sum(q, row, j, 0, N,
-                                        q->cellsum + (size_t)j * m);
+            int rc = pint_qmc_piece_sum_watched(q, row, j, 0, N,
+                                                q->cellsum + (size_t)j * m,
+                                                watch);
             if (rc != 0)
-                return rc;
+                return rc;      /* a halt drops the row in progress */
             *evals += N;
         }
         pint_qmc_row_done(q, row, q->cellsum, q->val, q->err);
@@ -380,6 +410,7 @@ int pint_qmc_run(pint_qmc *q, const pint_options *opt, double *value,
             error[k] = q->err[k];
         }
         *rows = row + 1;
+        pint_watch_progress(watch, *evals, 0, *rows, 1, m, value, error);
         if (pint_tolerance_met(opt, value, error, m, 1.0))
             return PINT_CONVERGED;
     }

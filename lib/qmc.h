@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include "pint.h"
 #include "eval.h"
+#include "watch.h"
 
 typedef struct pint_qmc pint_qmc;
 
@@ -69,10 +70,21 @@ void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
                        double *value, double *error);
 
 /* One rank: rows in order until max_k error[k] <= max(epsabs, epsrel
- * max_k |value[k]|) or the next row would pass opt->max_evals.  Returns
- * the status; value/error are those of the last finished row (error
- * INFINITY and value 0 when not even row 0 fits the limit). */
-int pint_qmc_run(pint_qmc *q, const pint_options *opt, double *value,
-                 double *error, long long *evals, long long *rows);
+ * max_k |value[k]|), the next row would pass opt->max_evals, or the
+ * watch halts (looked at every PINT_QMC_WATCH_CHUNK points; the row in
+ * progress is then dropped).  Returns the status; value/error are those
+ * of the last finished row (error INFINITY and value 0 when there is
+ * none); evals counts the points of finished cells. */
+int pint_qmc_run(pint_qmc *q, const pint_options *opt, pint_watch *watch,
+                 double *value, double *error, long long *evals,
+                 long long *rows);
+
+/* Like pint_qmc_piece_sum, looking at the watch every
+ * PINT_QMC_WATCH_CHUNK points: returns its halt status when it halts
+ * (the sum is then incomplete). */
+int pint_qmc_piece_sum_watched(pint_qmc *q, int row, int shift, long long k0,
+                               long long k1, double *sum,
+                               const pint_watch *watch);
+#define PINT_QMC_WATCH_CHUNK 65536
 
 #endif

@@ -1,7 +1,10 @@
 /* test_api.c -- the public C API only, linked against libpint.so as an
  * embedding program would be (internal symbols are hidden). */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "testutil.h"
 #include <pint.h>
 
@@ -200,9 +203,173 @@ static void test_options_by_hand(void)
     pint_result_free(r);
 }
 
+/* A Gaussian bump exp(-25 |x - c|^2) over [0,1]^4, c = (0.5, ...):
+ * exact (sqrt(pi)/5 erf(5/2))^4.  ctx, when set, is a stop flag raised
+ * after 20,000 calls. */
+typedef struct {
+    long calls;
+    volatile int stop;
+} bump_ctx;
+
+static int bump(int ndim, const double *x, int ncomp, double *fval,
+                void *ctx)
+{
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += (x[i] - 0.5) * (x[i] - 0.5);
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(-25.0 * s);
+    bump_ctx *b = ctx;
+    if (b && ++b->calls == 20000)
+        b->stop = 1;
+    return 0;
+}
+
+static double bump_exact(void)
+{
+    return pow(sqrt(M_PI) / 5.0 * erf(2.5), 4);
+}
+
+static void setup_bump(pint_function *fn, pint_domain *dom, pint_options *opt,
+                       double *lo, double *hi)
+{
+    for (int i = 0; i < 4; i++) {
+        lo[i] = 0.0;
+        hi[i] = 1.0;
+    }
+    *fn = (pint_function){ .ndim = 4, .ncomp = 1, .f = bump };
+    *dom = pint_domain_box(lo, hi);
+    pint_options_init(opt);
+    opt->epsrel = 1e-14;
+}
+
+/* Without MPI the run is deterministic: stopped at a limit with a
+ * checkpoint and resumed, it ends bit for bit where one run ends. */
+static void test_checkpoint_resume(void)
+{
+    char path[] = "/tmp/pint-api-ckpt-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    double lo[4], hi[4];
+    pint_function fn;
+    pint_domain dom;
+    pint_options opt;
+    setup_bump(&fn, &dom, &opt, lo, hi);
+    opt.identity = "bump";
+    pint_result *a = pint_result_alloc(1), *b = pint_result_alloc(1);
+    opt.max_evals = 200000;
+    opt.checkpoint = path;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, a), PINT_MAX_EVALS);
+    CU_ASSERT_EQUAL(a->checkpoints, 1);
+    CU_ASSERT_STRING_EQUAL(a->checkpoint_message, "");
+    long long first = a->evals;
+    opt.max_evals = 600000;
+    opt.checkpoint = NULL;
+    opt.resume = path;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, a), PINT_MAX_EVALS);
+    CU_ASSERT_EQUAL(a->resumed_evals, first);
+    opt.resume = NULL;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, b), PINT_MAX_EVALS);
+    CU_ASSERT_EQUAL(a->value[0], b->value[0]);
+    CU_ASSERT_EQUAL(a->error[0], b->error[0]);
+    CU_ASSERT_EQUAL(a->evals, b->evals);
+    CU_ASSERT_EQUAL(a->regions, b->regions);
+    CU_ASSERT(fabs(a->value[0] - bump_exact()) <= a->error[0]);
+    /* another problem is refused */
+    opt.resume = path;
+    opt.identity = "not the bump";
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, a), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(a->message, "another problem") != NULL);
+    CU_ASSERT(isnan(a->value[0]));
+    remove(path);
+    pint_result_free(a);
+    pint_result_free(b);
+}
+
+static int progress_calls;
+static long long progress_last;
+
+static void count_progress(const pint_progress *p, void *ctx)
+{
+    (void)ctx;
+    CU_ASSERT(p->evals >= progress_last);
+    CU_ASSERT_EQUAL(p->nranks, 1);
+    CU_ASSERT(isfinite(p->value[0]) && p->error[0] >= 0);
+    progress_last = p->evals;
+    progress_calls++;
+}
+
+/* The time limit, the stop flag and the progress callback, for each
+ * method. */
+static void test_time_limit_and_stop(void)
+{
+    double lo[4], hi[4];
+    pint_function fn;
+    pint_domain dom;
+    pint_options opt;
+    setup_bump(&fn, &dom, &opt, lo, hi);
+    pint_result *r = pint_result_alloc(1);
+    opt.max_evals = 1000000000000000LL;
+    opt.time_limit = 0.3;
+    opt.progress = count_progress;
+    opt.progress_seconds = 0.01;
+    static const enum pint_method methods[] = {
+        PINT_METHOD_ADAPTIVE, PINT_METHOD_MC, PINT_METHOD_QMC };
+    for (int m = 0; m < 3; m++) {
+        opt.method = methods[m];
+        progress_calls = 0;
+        progress_last = 0;
+        CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_TIME_LIMIT);
+        CU_ASSERT(r->seconds >= 0.3 && r->seconds < 1.5);
+        CU_ASSERT(fabs(r->value[0] - bump_exact()) <= 4 * r->error[0]);
+        CU_ASSERT(strstr(r->message, "time limit of 0.3 s") != NULL);
+        /* adaptive: every 0.01 s; MC and QMC: once per round or row */
+        if (progress_calls < (m == 0 ? 10 : 3))
+            fprintf(stderr, "\n  method %d: %d progress reports\n", m,
+                    progress_calls);
+        CU_ASSERT(progress_calls >= (m == 0 ? 10 : 3));
+    }
+    CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_TIME_LIMIT), "time-limit");
+    CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_INTERRUPTED), "interrupted");
+    CU_ASSERT(!pint_status_is_error(PINT_TIME_LIMIT));
+    CU_ASSERT(!pint_status_is_error(PINT_INTERRUPTED));
+    CU_ASSERT(pint_status_is_error(PINT_ERR_NOMEM));
+    CU_ASSERT(!pint_status_is_error(PINT_MAX_REGIONS));
+
+    /* the stop flag, raised by the integrand itself after 20,000 calls */
+    bump_ctx b = { 0, 0 };
+    fn.ctx = &b;
+    opt.stop = &b.stop;
+    opt.time_limit = 0;
+    opt.progress = NULL;
+    for (int m = 0; m < 3; m++) {
+        b.calls = 0;
+        b.stop = 0;
+        opt.method = methods[m];
+        CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_INTERRUPTED);
+        CU_ASSERT(strstr(r->message, "interrupted") != NULL);
+        CU_ASSERT(fabs(r->value[0] - bump_exact()) <= 4 * r->error[0]);
+    }
+
+    /* bad values */
+    opt.method = PINT_METHOD_ADAPTIVE;
+    opt.time_limit = -1;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r->message, "time limit") != NULL);
+    opt.time_limit = 0;
+    opt.method = PINT_METHOD_MC;
+    opt.checkpoint = "/tmp/never-written";
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r->message, "adaptive method only") != NULL);
+    pint_result_free(r);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
+        { "checkpoint and resume without MPI", test_checkpoint_resume },
+        { "time limit, stop flag and progress", test_time_limit_and_stop },
         { "embedding example of pint(3)", test_embedding_example },
         { "batch form equals one-point form", test_batch_form },
         { "names, versions and defaults", test_names },

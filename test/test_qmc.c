@@ -9,6 +9,14 @@
 #include "korobov.h"
 #include "integrands.h"
 
+/* A fresh watch for one run with options o (no limit unless o sets one). */
+static pint_watch *watch_of(const pint_options *o)
+{
+    static pint_watch w;
+    pint_watch_start(&w, o, pint_watch_now());
+    return &w;
+}
+
 #define MAXD PINT_QMC_MAX_DIM  /* 400 */
 
 /* A box [0,1]^d. */
@@ -117,7 +125,7 @@ static void test_constant_exact(void)
         pint_options o = qmc_options(1e-3, 1000000);
         double v, e;
         long long ev, rows;
-        int st = pint_qmc_run(q, &o, &v, &e, &ev, &rows);
+        int st = pint_qmc_run(q, &o, watch_of(&o), &v, &e, &ev, &rows);
         if (p <= PINT_PERIODIZE_BAKER) {
             CU_ASSERT_EQUAL(s, 1021.0);
             CU_ASSERT_EQUAL(v, vol);
@@ -290,7 +298,7 @@ static void test_shifts_reproducible(void)
         pint_qmc *q = pint_qmc_new(&fn, lo, hi, 8, PINT_PERIODIZE_BAKER,
                                    run < 2 ? 42 : 43);
         CU_ASSERT_PTR_NOT_NULL_FATAL(q);
-        CU_ASSERT_EQUAL(pint_qmc_run(q, &o, &v[run], &e[run], &ev, &rows),
+        CU_ASSERT_EQUAL(pint_qmc_run(q, &o, watch_of(&o), &v[run], &e[run], &ev, &rows),
                         PINT_MAX_EVALS);
         CU_ASSERT_EQUAL(rows, 3);
         pint_qmc_free(q);
@@ -305,7 +313,7 @@ static void test_shifts_reproducible(void)
     pint_qmc *a = pint_qmc_new(&fn, lo, hi, 4, PINT_PERIODIZE_BAKER, 42);
     pint_qmc *b = pint_qmc_new(&fn, lo, hi, 10, PINT_PERIODIZE_BAKER, 42);
     CU_ASSERT_FATAL(a && b);
-    CU_ASSERT_EQUAL(pint_qmc_run(b, &o, v, e, &ev, &rows), PINT_MAX_EVALS);
+    CU_ASSERT_EQUAL(pint_qmc_run(b, &o, watch_of(&o), v, e, &ev, &rows), PINT_MAX_EVALS);
     double sa, sb, s2, s0;
     CU_ASSERT_EQUAL(pint_qmc_piece_sum(a, 1, 3, 0, 2039, &sa), 0);
     CU_ASSERT_EQUAL(pint_qmc_piece_sum(b, 1, 3, 0, 2039, &sb), 0);
@@ -383,27 +391,27 @@ static void test_run_limit(void)
     pint_qmc *q = pint_qmc_new(&fn, lo, hi, 10, PINT_PERIODIZE_BAKER, 9);
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
     pint_options o = qmc_options(1e-15, 10 * 1021 - 1);
-    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, &v, &e, &ev, &rows), PINT_MAX_EVALS);
+    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, watch_of(&o), &v, &e, &ev, &rows), PINT_MAX_EVALS);
     CU_ASSERT_EQUAL(v, 0.0);
     CU_ASSERT(isinf(e));
     CU_ASSERT_EQUAL(ev, 0);
     CU_ASSERT_EQUAL(rows, 0);
     o.max_evals = 10 * (1021 + 2039) + 10 * 4093 - 1;
-    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, &v, &e, &ev, &rows), PINT_MAX_EVALS);
+    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, watch_of(&o), &v, &e, &ev, &rows), PINT_MAX_EVALS);
     CU_ASSERT_EQUAL(ev, 10 * (1021 + 2039));
     CU_ASSERT_EQUAL(rows, 2);
     CU_ASSERT(isfinite(e) && e > 0.0);
     o.max_evals = 10 * (1021 + 2039 + 4093);
-    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, &v, &e, &ev, &rows), PINT_MAX_EVALS);
+    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, watch_of(&o), &v, &e, &ev, &rows), PINT_MAX_EVALS);
     CU_ASSERT_EQUAL(ev, o.max_evals);
     CU_ASSERT_EQUAL(rows, 3);
     /* a loose tolerance stops after row 0 */
     o.epsrel = 0.5;
-    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, &v, &e, &ev, &rows), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, watch_of(&o), &v, &e, &ev, &rows), PINT_CONVERGED);
     CU_ASSERT_EQUAL(rows, 1);
     o.epsrel = 0.0;             /* the integral is 2.76e5 */
     o.epsabs = 1e5;
-    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, &v, &e, &ev, &rows), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, watch_of(&o), &v, &e, &ev, &rows), PINT_CONVERGED);
     CU_ASSERT_EQUAL(rows, 1);
     pint_qmc_free(q);
     pint_testfn_free(t);
@@ -424,7 +432,7 @@ static void test_vector_integrand(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
     pint_options o = qmc_options(1e-6, 2000000);
     long long ev, rows;
-    int st = pint_qmc_run(q, &o, v, e, &ev, &rows);
+    int st = pint_qmc_run(q, &o, watch_of(&o), v, e, &ev, &rows);
     CU_ASSERT(st == PINT_CONVERGED || st == PINT_MAX_EVALS);
     CU_ASSERT(ev <= 2000000);
     CU_ASSERT_EQUAL(v[0], exact[0]);
@@ -479,7 +487,7 @@ static void test_bad_input(void)
     long long ev, rows;
     pint_qmc *q = pint_qmc_new(&fn, lo, hi, 4, PINT_PERIODIZE_NONE, 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
-    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, &v, &e, &ev, &rows), PINT_ERR_NONFINITE);
+    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, watch_of(&o), &v, &e, &ev, &rows), PINT_ERR_NONFINITE);
     CU_ASSERT(strstr(pint_qmc_message(q), "NaN") != NULL);
     CU_ASSERT_EQUAL(rows, 0);
     pint_qmc_free(q);
@@ -487,7 +495,7 @@ static void test_bad_input(void)
     fn.f = f_fail;
     q = pint_qmc_new(&fn, lo, hi, 4, PINT_PERIODIZE_SIDI, 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
-    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, &v, &e, &ev, &rows), PINT_ERR_INTEGRAND);
+    CU_ASSERT_EQUAL(pint_qmc_run(q, &o, watch_of(&o), &v, &e, &ev, &rows), PINT_ERR_INTEGRAND);
     CU_ASSERT(strstr(pint_qmc_message(q), "error code 7") != NULL);
     pint_qmc_free(q);
 
@@ -591,7 +599,7 @@ static int covers(const char *name, int d, uint64_t seed, double epsrel,
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
     pint_options o = qmc_options(epsrel, max_evals);
     long long rows;
-    int st = pint_qmc_run(q, &o, &v, &e, evals, &rows);
+    int st = pint_qmc_run(q, &o, watch_of(&o), &v, &e, evals, &rows);
     CU_ASSERT(st == PINT_CONVERGED || st == PINT_MAX_EVALS);
     CU_ASSERT(*evals <= max_evals);
     pint_qmc_free(q);

@@ -7,12 +7,22 @@
  * busy one to send it regions (Cucos 2003, ch. 6.1.1).  It stops everyone
  * when the total error meets eps or a limit is reached, then gathers the
  * exact final totals.
+ *
+ * Checkpoints ride on the same stop: a STOP with the dump flag makes
+ * every worker send all its regions before FINAL; the controller writes
+ * them with the exact evaluation count, then resumes everyone (a
+ * periodic checkpoint) or ends (the run stops: the final checkpoint).
+ * The time limit and stop requests (rank 0's flag, or a worker's UPDATE
+ * saying its flag is set) stop the run like any limit.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "par.h"
+
+/* The status of a stop made only to write a periodic checkpoint. */
+#define CHECKPOINT_ROUND (-1)
 
 typedef struct {
     double *upd;                /* latest UPDATE, NULL before the first */
@@ -21,6 +31,7 @@ typedef struct {
     int pending;                /* ordered work not yet acknowledged */
     double *fin;                /* FINAL, once received */
     int audited;                /* its VERIFY of this round is in */
+    int dumped;                 /* its DUMP of this round is in */
 } worker_view;
 
 struct pint_par_controller {
@@ -42,6 +53,12 @@ struct pint_par_controller {
     pint_sum vol_sum;
     long long verify_regions;
     pint_sum *verify_val;
+    /* checkpoints */
+    int dumping;                /* this stop collects every region */
+    double *dump;               /* the regions collected */
+    size_t dump_len, dump_cap;  /* in doubles */
+    double next_checkpoint;     /* when the next periodic one is due */
+    int halt;                   /* a stop request seen (PINT_INTERRUPTED) */
 };
 
 pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
@@ -59,6 +76,7 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
     }
     c->rr = -1;
     c->domain_volume = domain_volume;
+    c->next_checkpoint = ctx->watch->t0 + ctx->opt->checkpoint_seconds;
     c->verify_ok = 1;
     pint_sum_init(&c->vol_sum);
     return c;
@@ -75,6 +93,7 @@ void pint_par_controller_free(pint_par_controller *c)
         }
     free(c->w);
     free(c->verify_val);
+    free(c->dump);
     free(c);
 }
 
@@ -126,15 +145,21 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
     pint_par_send(&ctx->out, ctx->comm, b, CTL_LEN, rank, PINT_TAG_CONTROL);
 }
 
+/* Stop every worker; with a checkpoint file, every stop but one for an
+ * error collects the regions (the final checkpoint, or a periodic one). */
 static void stop_all(pint_par_controller *c, int status)
 {
     if (c->stopping)
         return;
     c->stopping = 1;
     c->status = status;
-    for (int i = 0; i < c->ctx->nworkers; i++)
-        send_control(c, worker_rank(c, i), PINT_CMD_STOP, 0.0, 0, 0, 0,
-                     c->w[i].ordered);
+    c->dumping = c->ctx->opt->checkpoint && !pint_status_is_error(status);
+    c->dump_len = 0;
+    for (int i = 0; i < c->ctx->nworkers; i++) {
+        c->w[i].dumped = 0;
+        send_control(c, worker_rank(c, i), PINT_CMD_STOP, 0.0, 0,
+                     c->dumping, 0, c->w[i].ordered);
+    }
 }
 
 /* An idle worker other than `not`, round-robin; -1 when none. */
@@ -192,6 +217,8 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     memcpy(v->upd, u, pint_update_len(m) * sizeof *u);
     if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
         v->pending = 0;
+    if (u[UPD_HALT] != 0.0)
+        c->halt = PINT_INTERRUPTED;
     if (c->stopping)
         return;
 
@@ -346,16 +373,106 @@ static void take_verify(pint_par_controller *c, int i, int source)
     free(buf);
 }
 
+/* Keep the regions of a DUMP for the checkpoint. */
+static void on_dump(pint_par_controller *c, const double *recs, size_t len)
+{
+    if (c->dump_len + len > c->dump_cap) {
+        size_t cap = 2 * (c->dump_len + len);
+        double *d = realloc(c->dump, cap * sizeof *d);
+        if (!d)
+            MPI_Abort(c->ctx->comm, 3);     /* a checkpoint must be whole */
+        c->dump = d;
+        c->dump_cap = cap;
+    }
+    memcpy(c->dump + c->dump_len, recs, len * sizeof *recs);
+    c->dump_len += len;
+}
+
+/* The DUMP a worker sent before its FINAL (see take_verify). */
+static void take_dump(pint_par_controller *c, int i, int source)
+{
+    MPI_Status st;
+    MPI_Probe(source, PINT_TAG_DUMP, c->ctx->comm, &st);
+    int len;
+    double *buf = take_probed(c, &st, &len);
+    on_dump(c, buf, (size_t)len);
+    c->w[i].dumped = 1;
+    free(buf);
+}
+
+/* Between messages: the time limit and stop requests stop the run, a
+ * periodic checkpoint may be due, and rank 0 reports progress. */
+static void watch(pint_par_controller *c)
+{
+    pint_par_ctx *ctx = c->ctx;
+    if (c->stopping || c->ended)
+        return;
+    int halt = pint_watch_halt(ctx->watch);
+    if (c->halt)
+        halt = c->halt;
+    if (halt && c->reported == ctx->nworkers) {
+        stop_all(c, halt);
+        return;
+    }
+    if (ctx->opt->checkpoint && ctx->opt->checkpoint_seconds > 0
+        && c->reported == ctx->nworkers
+        && pint_watch_now() >= c->next_checkpoint) {
+        stop_all(c, CHECKPOINT_ROUND);
+        return;
+    }
+    /* a report covers the whole domain: every worker's totals are in */
+    if (ctx->opt->progress && c->reported == ctx->nworkers
+        && pint_watch_due(ctx->watch)) {
+        int m = ctx->ncomp, busy = 0;
+        double q[m], e[m], regions = 0.0, evals = 0.0;
+        totals(c, q, e);
+        for (int j = 0; j < ctx->nworkers; j++)
+            if (c->w[j].upd) {
+                busy += c->w[j].upd[UPD_BUSY] != 0.0;
+                regions += c->w[j].upd[UPD_REGIONS];
+                evals += c->w[j].upd[UPD_EVALS];
+            }
+        pint_progress p = { .seconds = pint_watch_now() - ctx->watch->t0,
+                            .evals = (long long)evals,
+                            .regions = (size_t)regions, .ranks_busy = busy,
+                            .nranks = ctx->size, .ncomp = m, .value = q,
+                            .error = e };
+        ctx->opt->progress(&p, ctx->opt->progress_ctx);
+    }
+}
+
+/* Write the collected regions as the checkpoint, with the exact count of
+ * evaluations from the FINAL reports. */
+static void write_checkpoint(pint_par_controller *c)
+{
+    pint_par_ctx *ctx = c->ctx;
+    pint_ckpt k = ctx->ckpt;
+    k.recs = c->dump;
+    k.nregions = c->dump_len / ctx->rec_len;
+    k.evals = 0;
+    for (int i = 0; i < ctx->nworkers; i++)
+        k.evals += (long long)c->w[i].fin[FIN_EVALS];
+    pint_result *res = ctx->res;
+    if (pint_ckpt_write(ctx->opt->checkpoint, &k, res->checkpoint_message,
+                        sizeof res->checkpoint_message) == 0) {
+        res->checkpoint_message[0] = '\0';
+        res->checkpoints++;
+    }
+    c->dump_len = 0;
+    c->next_checkpoint = pint_watch_now() + ctx->opt->checkpoint_seconds;
+}
+
 int pint_par_controller_poll(pint_par_controller *c)
 {
     pint_par_ctx *ctx = c->ctx;
     int handled = 0;
     static const int tags[] = { PINT_TAG_FAIL, PINT_TAG_UPDATE,
-                                PINT_TAG_VERIFY, PINT_TAG_FINAL };
+                                PINT_TAG_VERIFY, PINT_TAG_DUMP,
+                                PINT_TAG_FINAL };
     for (;;) {
         int flag = 0, t;
         MPI_Status st;
-        for (t = 0; t < 4 && !flag; t++)
+        for (t = 0; t < 5 && !flag; t++)
             MPI_Iprobe(MPI_ANY_SOURCE, tags[t], ctx->comm, &flag, &st);
         if (!flag)
             break;
@@ -376,7 +493,7 @@ int pint_par_controller_poll(pint_par_controller *c)
             if (!c->stopping) {
                 int status = c->status;
                 stop_all(c, status);
-            } else if (c->status < PINT_ERR_INTEGRAND) {
+            } else if (!pint_status_is_error(c->status)) {
                 c->status = PINT_ERR_INTEGRAND;
             }
             break;
@@ -387,9 +504,15 @@ int pint_par_controller_poll(pint_par_controller *c)
             on_verify(c, buf, (size_t)len / ctx->rec_len);
             c->w[i].audited = 1;
             break;
+        case PINT_TAG_DUMP:
+            on_dump(c, buf, (size_t)len);
+            c->w[i].dumped = 1;
+            break;
         case PINT_TAG_FINAL:
             if (ctx->opt->verify && !c->w[i].audited)
                 take_verify(c, i, st.MPI_SOURCE);
+            if (c->dumping && !c->w[i].dumped)
+                take_dump(c, i, st.MPI_SOURCE);
             c->w[i].fin = buf;
             buf = NULL;
             if (++c->finals == ctx->nworkers)
@@ -398,6 +521,7 @@ int pint_par_controller_poll(pint_par_controller *c)
         }
         free(buf);
     }
+    watch(c);
     return handled;
 }
 
@@ -418,6 +542,28 @@ static void final_totals(const pint_par_controller *c, double *q, double *e)
     }
 }
 
+/* Everyone goes on with the share of eps. */
+static void resume_all(pint_par_controller *c, double eps)
+{
+    pint_par_ctx *ctx = c->ctx;
+    c->stopping = 0;
+    c->status = PINT_CONVERGED;
+    c->finals = 0;
+    c->verify_regions = 0;
+    c->dump_len = 0;
+    pint_sum_init(&c->vol_sum);
+    for (int k = 0; k < ctx->ncomp; k++)
+        pint_sum_init(&c->verify_val[k]);
+    for (int i = 0; i < ctx->nworkers; i++) {
+        free(c->w[i].fin);
+        c->w[i].fin = NULL;
+        c->w[i].audited = 0;
+        c->w[i].dumped = 0;
+        send_control(c, worker_rank(c, i), PINT_CMD_RESUME,
+                     eps / ctx->nworkers, 0, 0, 0, 0);
+    }
+}
+
 /* Every FINAL is in.  The decision to stop was taken on reports a few
  * milliseconds old; when the exact total still misses eps, everyone
  * resumes (nothing is in flight now: every ordered message arrived
@@ -426,6 +572,22 @@ static void conclude(pint_par_controller *c)
 {
     pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp;
+    if (c->status == CHECKPOINT_ROUND) {
+        write_checkpoint(c);
+        c->dumping = 0;
+        if (c->halt) {
+            c->status = c->halt;    /* the checkpoint just written is the
+                                       final one */
+        } else {
+            double q[m], e[m], qn = 0.0;
+            final_totals(c, q, e);
+            for (int k = 0; k < m; k++)
+                qn = fmax(qn, fabs(q[k]));
+            double eps = fmax(ctx->opt->epsabs, ctx->opt->epsrel * qn);
+            resume_all(c, eps);
+            return;
+        }
+    }
     if (c->status == PINT_CONVERGED) {
         double q[m], e[m], qn = 0.0, en = 0.0;
         final_totals(c, q, e);
@@ -436,22 +598,12 @@ static void conclude(pint_par_controller *c)
         double eps = fmax(ctx->opt->epsabs, ctx->opt->epsrel * qn);
         if (en > eps) {
             c->resumes++;
-            c->stopping = 0;
-            c->finals = 0;
-            c->verify_regions = 0;
-            pint_sum_init(&c->vol_sum);
-            for (int k = 0; k < m; k++)
-                pint_sum_init(&c->verify_val[k]);
-            for (int i = 0; i < ctx->nworkers; i++) {
-                free(c->w[i].fin);
-                c->w[i].fin = NULL;
-                c->w[i].audited = 0;
-                send_control(c, worker_rank(c, i), PINT_CMD_RESUME,
-                             eps / ctx->nworkers, 0, 0, 0, 0);
-            }
+            resume_all(c, eps);
             return;
         }
     }
+    if (c->dumping && !pint_status_is_error(c->status))
+        write_checkpoint(c);
     for (int i = 0; i < ctx->nworkers; i++)
         send_control(c, worker_rank(c, i), PINT_CMD_END, 0.0, 0, 0, 0, 0);
     c->ended = 1;

@@ -114,7 +114,7 @@ static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
 /* The controller of fixed-time units; fills res (on rank 0). */
 static int timed_controller(int m, int size, double vol,
                             const pint_options *opt, MPI_Comm comm,
-                            pint_result *res)
+                            pint_result *res, pint_watch *watch)
 {
     int nw = size - 1;
     size_t len = MCR_HEADER + 2 * (size_t)m;
@@ -162,8 +162,15 @@ static int timed_controller(int m, int size, double vol,
             }
             pint_mc_estimate(m, tot, tot + m, n, vol, res->value, res->error);
             res->evals = n;
+            pint_watch_progress(watch, n, 0, 0, nw, m, res->value,
+                                res->error);
+            int halt = pint_watch_halt(watch);
             if (pint_tolerance_met(opt, res->value, res->error, m, 1.0)) {
                 status = PINT_CONVERGED;
+                deciding = 0;
+                stop_all = 1;
+            } else if (halt) {
+                status = halt;
                 deciding = 0;
                 stop_all = 1;
             }
@@ -187,7 +194,7 @@ static int timed_controller(int m, int size, double vol,
 /* Fixed-time units: rank 0 controls, the others sample. */
 static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
                         double vol, pint_result *res, MPI_Comm comm, int rank,
-                        int size)
+                        int size, pint_watch *watch)
 {
     memset(res->rank_evals, 0, (size_t)size * sizeof *res->rank_evals);
     memset(res->rank_idle, 0, (size_t)size * sizeof *res->rank_idle);
@@ -198,7 +205,7 @@ static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
     res->evals = 0;
     int status = 0;
     if (rank == 0) {
-        status = timed_controller(m, size, vol, opt, comm, res);
+        status = timed_controller(m, size, vol, opt, comm, res, watch);
     } else {
         int nw = size - 1, w = rank - 1;
         long long budget = opt->max_evals / nw + (w < opt->max_evals % nw);
@@ -212,7 +219,8 @@ static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
 }
 
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,
-                const pint_options *opt, pint_result *res, MPI_Comm comm)
+                const pint_options *opt, pint_result *res, MPI_Comm comm,
+                pint_watch *watch)
 {
     team_arg t = { comm, 0, 1 };
     MPI_Comm_rank(comm, &t.rank);
@@ -231,18 +239,19 @@ int pint_par_mc(const pint_function *fn, const pint_domain *dom,
     if (opt->unit_seconds > 0 && t.size > 1) {
         int status = par_mc_timed(mc, fn->ncomp, opt,
                                   pint_domain_volume(dom, fn->ndim), res,
-                                  comm, t.rank, t.size);
+                                  comm, t.rank, t.size, watch);
         pint_mc_free(mc);
         return status;
     }
     pint_mc_team team = { share, combine, &t };
     int status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim),
-                             &team, res->value, res->error, &res->evals);
+                             &team, watch, res->value, res->error,
+                             &res->evals);
     res->method = PINT_METHOD_MC;
     long long mine = pint_mc_count(mc);
     MPI_Allgather(&mine, 1, MPI_LONG_LONG, res->rank_evals, 1, MPI_LONG_LONG,
                   comm);
-    if (status >= PINT_ERR_INTEGRAND) {
+    if (pint_status_is_error(status)) {
         /* the first rank that failed tells what happened */
         int failed_here = pint_mc_message(mc)[0] != '\0';
         int me = failed_here ? t.rank : t.size, first;

@@ -61,7 +61,7 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
                              pint_result *res)
 {
     int m = ctx->ncomp, P = ctx->size;
-    size_t len = 7 + 2 * (size_t)m + 2 * (size_t)P;
+    size_t len = 8 + 2 * (size_t)m + 2 * (size_t)P;
     double *b = calloc(len, sizeof *b);
     long long *ev = res->rank_evals;
     double *idle = res->rank_idle;
@@ -84,9 +84,13 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
             b[7 + 2 * m + r] = (double)ev[r];
             b[7 + 2 * m + P + r] = idle[r];
         }
+        b[len - 1] = (double)res->checkpoints;
     }
     MPI_Bcast(b, (int)len, MPI_DOUBLE, 0, ctx->comm);
     MPI_Bcast(res->message, (int)sizeof res->message, MPI_CHAR, 0, ctx->comm);
+    MPI_Bcast(res->checkpoint_message, (int)sizeof res->checkpoint_message,
+              MPI_CHAR, 0, ctx->comm);
+    res->checkpoints = (long long)b[len - 1];
     res->status = (int)b[0];
     res->evals = (long long)b[1];
     res->regions = (size_t)b[2];
@@ -100,7 +104,7 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
         ev[r] = (long long)b[7 + 2 * m + r];
         idle[r] = b[7 + 2 * m + P + r];
     }
-    if (res->status >= PINT_ERR_INTEGRAND)
+    if (pint_status_is_error(res->status))
         for (int k = 0; k < m; k++)
             res->value[k] = res->error[k] = NAN;
     free(b);
@@ -119,7 +123,7 @@ int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm)
     res->evals = 0;
     for (int r = 0; r < size; r++)
         res->evals += res->rank_evals[r];
-    if (status >= PINT_ERR_INTEGRAND)
+    if (pint_status_is_error(status))
         pint_fail(res, status, "%s", res->message);
     return status;
 }
@@ -158,16 +162,68 @@ static void run_roles(pint_par_ctx *ctx, pint_par_worker *w,
     pint_par_outbox_drain(&ctx->out);
 }
 
+/* Resume: rank 0 deals the checkpoint's regions round-robin to the
+ * workers, whatever their number now; each inserts its share.  Returns
+ * non-zero when a region could not be kept. */
+static int deal_regions(pint_par_ctx *ctx, const pint_ckpt *saved,
+                        pint_adapt *a)
+{
+    size_t L = ctx->ckpt.rec_len;
+    int failed = 0;
+    if (ctx->rank == 0) {
+        size_t per = saved->nregions / (size_t)ctx->nworkers + 1;
+        double *buf = malloc(per * L * sizeof *buf);
+        if (!buf)
+            return -1;
+        for (int i = 0; i < ctx->nworkers; i++) {
+            size_t n = 0;
+            for (size_t r = (size_t)i; r < saved->nregions;
+                 r += (size_t)ctx->nworkers)
+                memcpy(buf + n++ * L, saved->recs + r * L, L * sizeof *buf);
+            int dest = ctx->first_worker + i;
+            if (dest == 0) {
+                for (size_t r = 0; r < n && !failed; r++)
+                    failed = pint_adapt_insert(a, buf + r * L) != 0;
+            } else {
+                MPI_Send(buf, (int)(n * L), MPI_DOUBLE, dest,
+                         PINT_TAG_RESUME, ctx->comm);
+            }
+        }
+        free(buf);
+        return failed;
+    }
+    if (ctx->rank < ctx->first_worker)
+        return 0;
+    MPI_Status st;
+    int len;
+    MPI_Probe(0, PINT_TAG_RESUME, ctx->comm, &st);
+    MPI_Get_count(&st, MPI_DOUBLE, &len);
+    double *buf = malloc((len ? (size_t)len : 1) * sizeof *buf);
+    if (!buf)
+        return -1;
+    MPI_Recv(buf, len, MPI_DOUBLE, 0, PINT_TAG_RESUME, ctx->comm,
+             MPI_STATUS_IGNORE);
+    for (size_t r = 0; r < (size_t)len / L && !failed; r++)
+        failed = pint_adapt_insert(a, buf + r * L) != 0;
+    free(buf);
+    return failed;
+}
+
 int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
-                       MPI_Comm comm, const pint_par_hook *hook)
+                       MPI_Comm comm, const pint_par_hook *hook,
+                       pint_watch *watch)
 {
     pint_par_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.comm = comm;
     ctx.hook = hook;
+    ctx.watch = watch;
+    ctx.res = res;
     MPI_Comm_rank(comm, &ctx.rank);
     MPI_Comm_size(comm, &ctx.size);
+    watch->reporter = ctx.rank == 0;
+    watch->nranks = ctx.size;
     enum pint_rule id = PINT_RULE_AUTO;
     int status = pint_problem_check(fn, dom, opt, res, &id);
     if (status == 0 && opt->dedicated_controller && ctx.size < 2)
@@ -177,9 +233,9 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
     if (status)
         return status;
     if (opt->method == PINT_METHOD_MC)
-        return pint_par_mc(fn, dom, opt, res, comm);
+        return pint_par_mc(fn, dom, opt, res, comm, watch);
     if (opt->method == PINT_METHOD_QMC)
-        return pint_par_qmc(fn, dom, opt, res, comm);
+        return pint_par_qmc(fn, dom, opt, res, comm, watch);
     res->rule = id;
 
     ctx.first_worker = opt->dedicated_controller ? 1 : 0;
@@ -196,16 +252,32 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                                          msg, sizeof msg);
     pint_adapt *a = rule && is_worker ? pint_adapt_new(fn, rule) : NULL;
     double *geom = NULL, *vol = NULL;
-    size_t npieces = rule ? pint_domain_pieces(dom, fn->ndim,
-                                               (size_t)ctx.nworkers, &geom,
-                                               &vol) : 0;
+    size_t npieces = rule && !opt->resume
+                     ? pint_domain_pieces(dom, fn->ndim, (size_t)ctx.nworkers,
+                                          &geom, &vol)
+                     : 0;
     pint_par_controller *c = NULL;
+    pint_ckpt saved;            /* rank 0: the checkpoint resumed from */
+    memset(&saved, 0, sizeof saved);
+    if (rule)
+        pint_ckpt_describe(&ctx.ckpt, fn, dom, opt, id,
+                           pint_adapt_rec_len_for(rule, fn->ncomp));
     if (rule && is_controller)
         c = pint_par_controller_new(&ctx, pint_domain_volume(dom, fn->ndim));
     if (!rule)
         pint_fail(res, status, "%s", msg);
-    else if ((is_worker && !a) || !npieces || (is_controller && !c))
+    else if ((is_worker && !a) || (!npieces && !opt->resume)
+             || (is_controller && !c))
         status = pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    else if (is_controller && opt->checkpoint
+             && pint_ckpt_writable(opt->checkpoint, msg, sizeof msg) != 0)
+        status = pint_fail(res, PINT_ERR_INVALID, "%s", msg);
+    else if (is_controller && opt->resume) {
+        status = pint_ckpt_read(opt->resume, &ctx.ckpt, &saved, msg,
+                                sizeof msg);
+        if (status)
+            pint_fail(res, status, "%s", msg);
+    }
     status = agree(comm, ctx.rank, ctx.size, status, res);
     if (status) {
         pint_par_controller_free(c);
@@ -214,6 +286,13 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
         free(geom);
         free(vol);
         return status;
+    }
+    long long before = 0;       /* evaluations before the checkpoint */
+    if (opt->resume) {
+        double n = (double)saved.evals;
+        MPI_Bcast(&n, 1, MPI_DOUBLE, 0, comm);
+        before = (long long)n;
+        res->resumed_evals = before;
     }
 
     ctx.rec_len = pint_adapt_rec_len_for(rule, fn->ncomp);
@@ -224,7 +303,10 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
     ctx.lb_regions = opt->lb_regions > 0 ? opt->lb_regions : DEFAULT_LB_REGIONS;
     /* the budget: initial pieces first, then a starting grant per worker
      * (whole steps), the rest on request */
-    long long rest = opt->max_evals - (long long)npieces * (long long)rule->npoints;
+    long long rest = opt->max_evals
+                     - (opt->resume ? before
+                                    : (long long)npieces
+                                      * (long long)rule->npoints);
     if (rest < 0)
         rest = 0;
     long long steps = INITIAL_GRANT_STEPS;
@@ -236,8 +318,9 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
 
     pint_par_worker *w = NULL;
     poll_arg others = { c, hook };
+    int failed = 0;             /* the integrand failed on a first piece */
     if (is_worker) {
-        int me = ctx.rank - ctx.first_worker, failed = 0;
+        int me = ctx.rank - ctx.first_worker;
         pint_eval_cost cost = { .cost_us = opt->cost_us,
                                 .spin = opt->cost_spin,
                                 .poll = c || hook ? poll_others : NULL,
@@ -247,6 +330,15 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
         for (size_t p = (size_t)me; p < npieces && !failed;
              p += (size_t)ctx.nworkers)
             failed = pint_adapt_add(a, geom + p * glen, vol[p]) != 0;
+    }
+    if (opt->resume) {
+        if (deal_regions(&ctx, &saved, a) != 0)
+            MPI_Abort(comm, 3);     /* out of memory: a region would be lost */
+        if (is_worker && ctx.rank == ctx.first_worker)
+            pint_adapt_count_evals(a, before);
+    }
+    pint_ckpt_clear(&saved);
+    if (is_worker) {
         w = pint_par_worker_new(&ctx, a, failed,
                                 failed ? pint_adapt_message(a) : "");
         if (!w)
@@ -257,7 +349,7 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
 
     run_roles(&ctx, w, c);
     broadcast_result(&ctx, c, res);
-    if (res->status >= PINT_ERR_INTEGRAND && res->message[0])
+    if (pint_status_is_error(res->status) && res->message[0])
         pint_fail(res, res->status, "%s", res->message);
 
     pint_par_worker_free(w);

@@ -8,6 +8,8 @@
 #include "adapt.h"
 #include "proto.h"
 #include "sum.h"
+#include "checkpoint.h"
+#include "watch.h"
 
 /* Non-blocking sends whose buffers are freed once they complete. */
 typedef struct {
@@ -52,6 +54,9 @@ typedef struct {
     pint_par_outbox out;
     double idle_seconds;            /* time this rank spent waiting */
     const pint_par_hook *hook;      /* or NULL */
+    pint_watch *watch;              /* time limit, stop flag, progress */
+    pint_ckpt ckpt;                 /* checkpoint header of this problem */
+    pint_result *res;               /* rank 0: checkpoint counts */
 } pint_par_ctx;
 
 /* ---------------------------------------------------------------- worker */
@@ -85,7 +90,8 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
  * adaptive method. */
 int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
-                       MPI_Comm comm, const pint_par_hook *hook);
+                       MPI_Comm comm, const pint_par_hook *hook,
+                       pint_watch *watch);
 
 /* pint_integrate on *comm_ptr (NULL: opt->comm, else the world) with a
  * hook between steps (api.c). */
@@ -106,11 +112,13 @@ int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm);
 
 /* Plain Monte Carlo over comm in rounds of fixed counts (mc_par.c). */
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,
-                const pint_options *opt, pint_result *res, MPI_Comm comm);
+                const pint_options *opt, pint_result *res, MPI_Comm comm,
+                pint_watch *watch);
 
 /* Randomized lattice rules over comm: rows in step, or units handed out
  * on request (qmc_par.c). */
 int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
-                 const pint_options *opt, pint_result *res, MPI_Comm comm);
+                 const pint_options *opt, pint_result *res, MPI_Comm comm,
+                 pint_watch *watch);
 
 #endif /* PINT_PAR_H */

@@ -18,6 +18,10 @@
  *   worker -> controller  FAIL     one line: the integrand failed here
  *   worker -> controller  FINAL    after STOP: exact totals and counts
  *   worker -> controller  VERIFY   after STOP in verify mode: every region
+ *   worker -> controller  DUMP     after STOP with the dump flag: every
+ *                                  region, for a checkpoint; the
+ *                                  controller writes it, then RESUME
+ *                                  (a periodic checkpoint) or END
  *   controller -> worker  CONTROL  RESUME when the exact final total still
  *                                  misses eps (the reports it stopped on
  *                                  were a few milliseconds old), else END
@@ -43,6 +47,10 @@ enum pint_par_tag {
     PINT_TAG_FAIL = 104,
     PINT_TAG_FINAL = 105,
     PINT_TAG_VERIFY = 106,
+    PINT_TAG_DUMP = 107,        /* worker -> controller: every region, for
+                                   a checkpoint (after STOP with CTL_DUMP) */
+    PINT_TAG_RESUME = 108,      /* rank 0 -> worker, before the run: its
+                                   share of a checkpoint's regions */
     /* QMC units on request (qmc_par.c) and Monte Carlo fixed-time units
      * (mc_par.c); see those files for the flow */
     PINT_TAG_QMC_RESULT = 111,  /* worker -> controller: piece sums, and
@@ -120,6 +128,7 @@ enum {
     UPD_REGIONS,        /* live regions */
     UPD_STARVED,        /* 1: out of evaluation grant */
     UPD_RECEIVED,       /* REGIONS messages received so far */
+    UPD_HALT,           /* 1: this rank's stop flag is set */
     UPD_HEADER
 };
 /* followed by: value[m], error[m], sent value[m], sent error[m],
@@ -132,7 +141,8 @@ enum {
     CTL_CMD,            /* enum pint_par_cmd */
     CTL_EPS_SHARE,      /* a worker whose error is below this goes idle */
     CTL_TARGET,         /* SEND: the receiving worker's rank */
-    CTL_COUNT,          /* SEND: how many regions at most */
+    CTL_COUNT,          /* SEND: how many regions at most; STOP: 1 when
+                           every region is to be sent (DUMP) */
     CTL_GRANT,          /* evaluations added to the worker's grant */
     CTL_EXPECT,         /* STOP: REGIONS messages ordered towards it */
     CTL_LEN

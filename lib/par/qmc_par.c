@@ -144,11 +144,20 @@ static int share_failure(MPI_Comm comm, int rank, int size, int status,
 
 /* ------------------------------------------------------- row distribution */
 
+/* Rows in step.  Each rank's block of the allgather ends with three
+ * words: its integrand status, its halt (0, PINT_TIME_LIMIT or
+ * PINT_INTERRUPTED, looked at every PINT_QMC_WATCH_CHUNK points and at
+ * the end of the row) and whether it left the row unfinished.  All ranks
+ * see all blocks, so all take the same decision: a row some rank left
+ * unfinished is dropped, a finished one counts, and the run stops. */
+enum { ROW_RC = 0, ROW_HALT = 1, ROW_CUT = 2, ROW_TAIL = 3 };
+
 static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
-                    MPI_Comm comm, int rank, int size)
+                    MPI_Comm comm, int rank, int size, pint_watch *watch)
 {
     int m = res->ncomp, nq = pint_qmc_shifts(q);
-    size_t len = (size_t)nq * (size_t)m + 1;
+    size_t body = (size_t)nq * (size_t)m;
+    size_t len = body + ROW_TAIL;
     double *mine = malloc(len * sizeof *mine);
     double *all = malloc(len * (size_t)size * sizeof *all);
     double *cellsum = malloc(2 * (size_t)nq * (size_t)m * sizeof *cellsum);
@@ -173,40 +182,63 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
         if (n * nq > opt->max_evals - evals)
             break;
         long long k0 = n * rank / size, k1 = n * (rank + 1) / size;
-        int rc = 0;
+        int rc = 0, cut = 0;
         for (int j = 0; j < nq && rc == 0; j++) {
-            rc = pint_qmc_piece_sum(q, row, j, k0, k1, mine + (size_t)j * m);
+            rc = pint_qmc_piece_sum_watched(q, row, j, k0, k1,
+                                            mine + (size_t)j * m, watch);
             my_evals += k1 - k0;    /* a failed piece counts whole */
         }
-        mine[len - 1] = rc;
+        if (rc == PINT_TIME_LIMIT || rc == PINT_INTERRUPTED) {
+            cut = 1;
+            mine[body + ROW_HALT] = rc;
+            rc = 0;
+        } else {
+            mine[body + ROW_HALT] = pint_watch_halt(watch);
+        }
+        mine[body + ROW_RC] = rc;
+        mine[body + ROW_CUT] = cut;
         double t0 = now();
         MPI_Allgather(mine, (int)len, MPI_DOUBLE, all, (int)len, MPI_DOUBLE,
                       comm);
         idle += now() - t0;
-        for (int r = 0; r < size; r++)
-            if (all[(size_t)r * len + len - 1] != 0.0) {
-                status = (int)all[(size_t)r * len + len - 1];
+        int halt = 0;
+        for (int r = 0; r < size; r++) {
+            const double *tail = all + (size_t)r * len + body;
+            if (tail[ROW_RC] != 0.0 && !failed) {
+                status = (int)tail[ROW_RC];
                 failed = 1;
-                break;
             }
+            halt = tail[ROW_HALT] > halt ? (int)tail[ROW_HALT] : halt;
+            cut |= tail[ROW_CUT] != 0.0;
+        }
         if (failed)
             break;
+        if (cut) {              /* the row is unfinished: drop it */
+            status = halt;
+            break;
+        }
         memset(cellsum, 0, 2 * (size_t)nq * (size_t)m * sizeof *cellsum);
         for (int r = 0; r < size; r++)
-            for (size_t i = 0; i + 1 < len; i++) {
+            for (size_t i = 0; i < body; i++) {
                 pint_sum s = { cellsum[i], comp[i] };
                 pint_sum_add(&s, all[(size_t)r * len + i]);
                 cellsum[i] = s.s;
                 comp[i] = s.c;
             }
-        for (size_t i = 0; i + 1 < len; i++)
+        for (size_t i = 0; i < body; i++)
             cellsum[i] += comp[i];
         pint_qmc_row_done(q, row, cellsum, res->value, res->error);
         evals += n * nq;
         res->rows = row + 1;
         res->points_per_row = n;
+        pint_watch_progress(watch, evals, 0, res->rows, size, m, res->value,
+                            res->error);
         if (pint_tolerance_met(opt, res->value, res->error, m, 1.0)) {
             status = PINT_CONVERGED;
+            break;
+        }
+        if (halt) {
+            status = halt;      /* the interruption wins (the larger code) */
             break;
         }
     }
@@ -291,12 +323,14 @@ typedef struct {
 typedef struct {
     pint_qmc *q;
     const pint_options *opt;
+    pint_watch *watch;
     MPI_Comm comm;
     int m, nq, nworkers;
     row_slot slot[LOOKAHEAD];
     int next_row;           /* the next row to open */
     int done_rows;          /* rows finished, in order */
     long long reserved;     /* points of the rows opened */
+    long long evals_done;   /* points computed so far */
     int stop, status;
     int *waiting;           /* workers (ranks) waiting for a unit */
     int nwaiting;
@@ -446,6 +480,8 @@ static int finish_rows(qctl *c)
         pint_qmc_row_done(c->q, s->row, cellsum, c->value, c->error);
         c->done_rows++;
         slot_free(s);
+        pint_watch_progress(c->watch, c->evals_done, 0, c->done_rows,
+                            c->nworkers, c->m, c->value, c->error);
         if (pint_tolerance_met(c->opt, c->value, c->error, c->m, 1.0)) {
             c->stop = 1;
             c->status = PINT_CONVERGED;
@@ -483,12 +519,14 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
             /* the unit's row is open until all its units are back */
             row_slot *s = &c->slot[row % LOOKAHEAD];
             long long qn = s->n * c->nq;
-            rank_evals[w] += unit_start(qn, s->c, u1) - unit_start(qn, s->c, u0);
+            long long pts = unit_start(qn, s->c, u1) - unit_start(qn, s->c, u0);
+            rank_evals[w] += pts;
+            c->evals_done += pts;
             int rc = (int)buf[QRES_STATUS];
             if (rc != 0) {
                 MPI_Recv(line, FAIL_LINE, MPI_CHAR, w,
                          PINT_TAG_UNIT_FAIL, c->comm, MPI_STATUS_IGNORE);
-                if (!c->fail[0] || c->status < PINT_ERR_INTEGRAND) {
+                if (!c->fail[0] || !pint_status_is_error(c->status)) {
                     snprintf(c->fail, sizeof c->fail, "rank %d: %s", w, line);
                     c->status = rc;
                 }
@@ -507,6 +545,11 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
                 }
             }
         }
+        int halt = c->stop ? 0 : pint_watch_halt(c->watch);
+        if (halt) {             /* rows in progress are dropped */
+            c->stop = 1;
+            c->status = halt;
+        }
         active -= serve(c, w);
         /* a finished row may have made units for the parked workers */
         int parked = c->nwaiting;
@@ -519,7 +562,7 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
 }
 
 static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
-                     MPI_Comm comm, int rank, int size)
+                     MPI_Comm comm, int rank, int size, pint_watch *watch)
 {
     int m = res->ncomp;
     double hdr[4] = { 0 };
@@ -534,6 +577,7 @@ static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
         memset(&c, 0, sizeof c);
         c.q = q;
         c.opt = opt;
+        c.watch = watch;
         c.comm = comm;
         c.m = m;
         c.nq = pint_qmc_shifts(q);
@@ -557,7 +601,7 @@ static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
         hdr[2] = c.done_rows > 0 ? (double)pint_qmc_row_points(q, c.done_rows - 1)
                                  : 0.0;
         hdr[3] = (double)c.messages;
-        if (status >= PINT_ERR_INTEGRAND)
+        if (pint_status_is_error(status))
             snprintf(res->message, sizeof res->message, "%s", c.fail);
     } else {
         qmc_worker(q, m, comm, &idle);
@@ -571,7 +615,8 @@ static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
 }
 
 int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
-                 const pint_options *opt, pint_result *res, MPI_Comm comm)
+                 const pint_options *opt, pint_result *res, MPI_Comm comm,
+                 pint_watch *watch)
 {
     int rank, size;
     MPI_Comm_rank(comm, &rank);
@@ -590,8 +635,8 @@ int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
     res->method = PINT_METHOD_QMC;
     res->shifts = shifts;
     int status = opt->qmc_units == PINT_UNITS_ROW || size == 1
-                 ? qmc_rows(q, opt, res, comm, rank, size)
-                 : qmc_units(q, opt, res, comm, rank, size);
+                 ? qmc_rows(q, opt, res, comm, rank, size, watch)
+                 : qmc_units(q, opt, res, comm, rank, size, watch);
     pint_qmc_free(q);
     return status;
 }

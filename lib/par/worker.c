@@ -23,6 +23,8 @@ struct pint_par_worker {
     int last_busy, last_starved;
     int failed;
     int stopping, reported, done;
+    int dump;                   /* this STOP wants every region */
+    int halt_told;              /* the controller knows our stop flag */
     int steps_since_update;
     long long expect, received; /* REGIONS messages */
     long long transfers, sent_regions;
@@ -125,6 +127,7 @@ static void send_update(pint_par_worker *w)
     u[UPD_EVALS] = (double)pint_adapt_evals(w->a);
     u[UPD_REGIONS] = (double)pint_adapt_regions(w->a);
     u[UPD_RECEIVED] = (double)w->received;
+    u[UPD_HALT] = w->halt_told = ctx->opt->stop && *ctx->opt->stop;
     double *val = u + UPD_HEADER, *err = val + m;
     pint_adapt_totals(w->a, val, err);
     for (int k = 0; k < m; k++) {
@@ -183,6 +186,7 @@ static void on_control(pint_par_worker *w, const double *c)
         w->stopping = 1;
         w->reported = 0;
         w->expect = (long long)c[CTL_EXPECT];
+        w->dump = c[CTL_COUNT] != 0.0;
         break;
     case PINT_CMD_RESUME:
         w->stopping = 0;
@@ -270,15 +274,17 @@ static void send_final(pint_par_worker *w)
     f[FIN_IDLE_SECONDS] = ctx->idle_seconds;
     f[FIN_VOLUME] = 0.0;
     pint_adapt_totals(w->a, f + FIN_HEADER, f + FIN_HEADER + m);
-    if (ctx->opt->verify) {
-        /* every live region, for the controller's audit */
+    /* every live region: for the controller's audit, for a checkpoint */
+    for (int pass = 0; pass < 2; pass++) {
+        if (!(pass == 0 ? ctx->opt->verify : w->dump))
+            continue;
         size_t n = pint_adapt_regions(w->a);
         double *all = malloc((n ? n : 1) * ctx->rec_len * sizeof *all);
         if (!all)
             MPI_Abort(ctx->comm, 3);
         pint_adapt_pack_all(w->a, all);
         pint_par_send(&ctx->out, ctx->comm, all, n * ctx->rec_len, 0,
-                      PINT_TAG_VERIFY);
+                      pass == 0 ? PINT_TAG_VERIFY : PINT_TAG_DUMP);
     }
     pint_par_send(&ctx->out, ctx->comm, f, pint_final_len(m), 0,
                   PINT_TAG_FINAL);
@@ -331,7 +337,8 @@ int pint_par_worker_work(pint_par_worker *w)
      * its last update may then say "idle" with a state long gone, and the
      * controller would wait for news that never comes.) */
     if (w->last_busy != busy || w->last_starved != (busy && is_starved(w))
-        || pint_adapt_evals(w->a) != w->evals_at_update) {
+        || pint_adapt_evals(w->a) != w->evals_at_update
+        || (ctx->opt->stop && *ctx->opt->stop && !w->halt_told)) {
         send_update(w);
         return 1;
     }

@@ -1,0 +1,290 @@
+/* checkpoint.c -- checkpoint files of the adaptive method (see
+ * checkpoint.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "checkpoint.h"
+#include "region.h"
+#include "rule.h"
+
+static const char MAGIC[8] = { 'P', 'I', 'N', 'T', 'C', 'K', 'P', 'T' };
+#define BYTE_ORDER_MARK 0x0102030405060708ULL
+enum { H_VERSION, H_MARK, H_FINGERPRINT, H_NDIM, H_NCOMP, H_RULE, H_KIND,
+       H_REC_LEN, H_NREGIONS, H_EVALS, H_COUNT };
+
+/* FNV-1a, 64 bits, continued from h. */
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+#define FNV_START 0xcbf29ce484222325ULL
+
+uint64_t pint_ckpt_fingerprint(const pint_function *fn,
+                               const pint_domain *dom,
+                               const pint_options *opt, enum pint_rule rule)
+{
+    uint64_t h = FNV_START;
+    const char *id = opt->identity ? opt->identity : "";
+    h = fnv(h, id, strlen(id) + 1);
+    int64_t ints[4] = { fn->ndim, fn->ncomp, rule, dom->kind };
+    h = fnv(h, ints, sizeof ints);
+    size_t n = (size_t)fn->ndim;
+    if (dom->kind == PINT_DOMAIN_BOX) {
+        h = fnv(h, dom->lo, n * sizeof *dom->lo);
+        h = fnv(h, dom->hi, n * sizeof *dom->hi);
+    } else {
+        h = fnv(h, &dom->nsimplices, sizeof dom->nsimplices);
+        h = fnv(h, dom->vertices,
+                dom->nsimplices * (n + 1) * n * sizeof *dom->vertices);
+    }
+    return h;
+}
+
+void pint_ckpt_describe(pint_ckpt *c, const pint_function *fn,
+                        const pint_domain *dom, const pint_options *opt,
+                        enum pint_rule rule, size_t rec_len)
+{
+    memset(c, 0, sizeof *c);
+    c->fingerprint = pint_ckpt_fingerprint(fn, dom, opt, rule);
+    c->ndim = fn->ndim;
+    c->ncomp = fn->ncomp;
+    c->rule = (int)rule;
+    c->kind = (int)dom->kind;
+    c->rec_len = rec_len;
+}
+
+/* fwrite that also feeds the checksum. */
+static int put(FILE *f, uint64_t *h, const void *data, size_t n)
+{
+    *h = fnv(*h, data, n);
+    return fwrite(data, 1, n, f) == n ? 0 : -1;
+}
+
+int pint_ckpt_write(const char *path, const pint_ckpt *c, char *msg,
+                    size_t len)
+{
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 5);
+    if (!tmp) {
+        snprintf(msg, len, "checkpoint %s: out of memory", path);
+        return -1;
+    }
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp", 5);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        snprintf(msg, len, "checkpoint %s: cannot create %s: %s", path, tmp,
+                 strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    uint64_t h = FNV_START;
+    uint64_t hdr[H_COUNT] = {
+        [H_VERSION] = PINT_CKPT_VERSION, [H_MARK] = BYTE_ORDER_MARK,
+        [H_FINGERPRINT] = c->fingerprint, [H_NDIM] = (uint64_t)c->ndim,
+        [H_NCOMP] = (uint64_t)c->ncomp, [H_RULE] = (uint64_t)c->rule,
+        [H_KIND] = (uint64_t)c->kind, [H_REC_LEN] = c->rec_len,
+        [H_NREGIONS] = c->nregions, [H_EVALS] = (uint64_t)c->evals };
+    int bad = put(f, &h, MAGIC, sizeof MAGIC)
+              || put(f, &h, hdr, sizeof hdr)
+              || put(f, &h, c->recs,
+                     c->nregions * c->rec_len * sizeof *c->recs);
+    bad = bad || fwrite(&h, sizeof h, 1, f) != 1;
+    bad = bad || fflush(f) != 0 || fsync(fileno(f)) != 0;
+    int err = errno;
+    bad = (fclose(f) != 0) || bad;
+    if (!bad && rename(tmp, path) != 0) {
+        err = errno;
+        bad = 1;
+    }
+    if (bad) {
+        snprintf(msg, len, "checkpoint %s: cannot write: %s", path,
+                 strerror(err ? err : EIO));
+        remove(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    /* the rename itself is durable once the directory is synced */
+    char *dir = strdup(path);
+    if (dir) {
+        char *slash = strrchr(dir, '/');
+        const char *d = slash ? (slash == dir ? "/" : (*slash = '\0', dir))
+                              : ".";
+        int fd = open(d, O_RDONLY);
+        if (fd >= 0) {
+            fsync(fd);
+            close(fd);
+        }
+        free(dir);
+    }
+    return 0;
+}
+
+int pint_ckpt_writable(const char *path, char *msg, size_t len)
+{
+    /* the rename would replace whatever is there: only a file */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(msg, len, "--checkpoint %s: not a regular file", path);
+        return -1;
+    }
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 5);
+    if (!tmp) {
+        snprintf(msg, len, "--checkpoint %s: out of memory", path);
+        return -1;
+    }
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp", 5);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        snprintf(msg, len, "--checkpoint %s: cannot create %s: %s", path, tmp,
+                 strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    fclose(f);
+    remove(tmp);
+    free(tmp);
+    return 0;
+}
+
+void pint_ckpt_clear(pint_ckpt *c)
+{
+    free(c->recs);
+    c->recs = NULL;
+    c->nregions = 0;
+}
+
+/* Every number finite, errors >= 0, volume > 0, a split advice that
+ * exists for the region kind. */
+static int record_ok(const double *rec, const pint_ckpt *c)
+{
+    for (size_t i = 0; i < c->rec_len; i++)
+        if (!isfinite(rec[i]))
+            return 0;
+    if (rec[0] < 0 || !(rec[1] > 0))
+        return 0;
+    for (int k = 0; k < c->ncomp; k++)
+        if (rec[3 + c->ncomp + k] < 0)
+            return 0;
+    int n = c->ndim;
+    double s = rec[2];
+    if (s != floor(s) || s < 0)
+        return 0;
+    if (c->kind == PINT_DOMAIN_BOX) {
+        const double *half = rec + 3 + 2 * c->ncomp + n;
+        for (int i = 0; i < n; i++)
+            if (!(half[i] > 0))
+                return 0;
+        return s < n;
+    }
+    int a = (int)s / (n + 1), b = (int)s % (n + 1);
+    return s < (double)(n + 1) * (n + 1) && a < b;
+}
+
+/* Fail with a reason. */
+#define REFUSE(...) do { snprintf(msg, len, __VA_ARGS__); goto refuse; } while (0)
+
+int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
+                   char *msg, size_t len)
+{
+    memset(c, 0, sizeof *c);
+    int status = PINT_ERR_INVALID;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(msg, len, "--resume %s: cannot open: %s", path,
+                 strerror(errno));
+        return PINT_ERR_INVALID;
+    }
+    char magic[8];
+    uint64_t hdr[H_COUNT], h = FNV_START, sum;
+    if (fread(magic, 1, sizeof magic, f) != sizeof magic
+        || memcmp(magic, MAGIC, sizeof magic) != 0)
+        REFUSE("--resume %s: not a pint checkpoint", path);
+    h = fnv(h, magic, sizeof magic);
+    if (fread(hdr, sizeof hdr, 1, f) != 1)
+        REFUSE("--resume %s: truncated checkpoint", path);
+    h = fnv(h, hdr, sizeof hdr);
+    if (hdr[H_MARK] != BYTE_ORDER_MARK)
+        REFUSE("--resume %s: written on a machine of another byte order",
+               path);
+    if (hdr[H_VERSION] != PINT_CKPT_VERSION)
+        REFUSE("--resume %s: checkpoint version %llu, this pint reads "
+               "version %d", path, (unsigned long long)hdr[H_VERSION],
+               PINT_CKPT_VERSION);
+    /* the sizes decide the allocation: check them before trusting them */
+    if (hdr[H_REC_LEN] != want->rec_len || hdr[H_NDIM] != (uint64_t)want->ndim
+        || hdr[H_NCOMP] != (uint64_t)want->ncomp
+        || hdr[H_KIND] != (uint64_t)want->kind) {
+        if (hdr[H_NDIM] != (uint64_t)want->ndim)
+            REFUSE("--resume %s: a checkpoint of dimension %llu, this "
+                   "problem has %d", path, (unsigned long long)hdr[H_NDIM],
+                   want->ndim);
+        if (hdr[H_NCOMP] != (uint64_t)want->ncomp)
+            REFUSE("--resume %s: a checkpoint of %llu components, this "
+                   "problem has %d", path, (unsigned long long)hdr[H_NCOMP],
+                   want->ncomp);
+        REFUSE("--resume %s: a checkpoint of another domain or rule", path);
+    }
+    if (hdr[H_RULE] != (uint64_t)want->rule)
+        REFUSE("--resume %s: a checkpoint of rule %s, this run uses %s", path,
+               hdr[H_RULE] < PINT_RULE_COUNT_
+               ? pint_rule_name((enum pint_rule)hdr[H_RULE]) : "?",
+               pint_rule_name((enum pint_rule)want->rule));
+    if (hdr[H_FINGERPRINT] != want->fingerprint)
+        REFUSE("--resume %s: a checkpoint of another problem (the integrand "
+               "or the domain differs)", path);
+    c->fingerprint = hdr[H_FINGERPRINT];
+    c->ndim = want->ndim;
+    c->ncomp = want->ncomp;
+    c->rule = want->rule;
+    c->kind = want->kind;
+    c->rec_len = want->rec_len;
+    c->evals = (long long)hdr[H_EVALS];
+    uint64_t nreg = hdr[H_NREGIONS];
+    if (fseek(f, 0, SEEK_END) != 0)
+        REFUSE("--resume %s: cannot seek: %s", path, strerror(errno));
+    long size = ftell(f);
+    uint64_t body = (uint64_t)size - sizeof magic - sizeof hdr - sizeof sum;
+    if (size < 0 || (uint64_t)size < sizeof magic + sizeof hdr + sizeof sum
+        || nreg == 0 || body / sizeof(double) / c->rec_len != nreg
+        || body % (sizeof(double) * c->rec_len) != 0
+        || hdr[H_EVALS] > (uint64_t)9e18)
+        REFUSE("--resume %s: truncated or damaged checkpoint (its size does "
+               "not match its header)", path);
+    fseek(f, (long)(sizeof magic + sizeof hdr), SEEK_SET);
+    c->recs = malloc(body);
+    if (!c->recs) {
+        status = PINT_ERR_NOMEM;
+        REFUSE("--resume %s: out of memory for %llu regions", path,
+               (unsigned long long)nreg);
+    }
+    if (fread(c->recs, 1, body, f) != body || fread(&sum, sizeof sum, 1, f) != 1)
+        REFUSE("--resume %s: cannot read: %s", path,
+               ferror(f) ? strerror(errno) : "truncated");
+    h = fnv(h, c->recs, body);
+    if (h != sum)
+        REFUSE("--resume %s: checksum mismatch (the file is damaged)", path);
+    c->nregions = (size_t)nreg;
+    for (size_t r = 0; r < c->nregions; r++)
+        if (!record_ok(c->recs + r * c->rec_len, c))
+            REFUSE("--resume %s: region %zu is not valid", path, r);
+    fclose(f);
+    return 0;
+refuse:
+    fclose(f);
+    pint_ckpt_clear(c);
+    return status;
+}

@@ -1,0 +1,68 @@
+/* watch.c -- the run's clock (see watch.h). */
+#include <stdio.h>
+#include <time.h>
+#include "watch.h"
+
+#define DEFAULT_PROGRESS_SECONDS 0.5
+
+double pint_watch_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void pint_watch_start(pint_watch *w, const pint_options *opt, double t0)
+{
+    w->opt = opt;
+    w->t0 = t0;
+    w->deadline = opt->time_limit > 0 ? t0 + opt->time_limit : 0.0;
+    w->period = opt->progress_seconds > 0 ? opt->progress_seconds
+                                          : DEFAULT_PROGRESS_SECONDS;
+    w->next_report = t0;        /* the first estimate is reported at once */
+    w->reporter = 1;
+    w->nranks = 1;
+}
+
+int pint_watch_halt(const pint_watch *w)
+{
+    if (w->opt->stop && *w->opt->stop)
+        return PINT_INTERRUPTED;
+    if (w->deadline > 0 && pint_watch_now() >= w->deadline)
+        return PINT_TIME_LIMIT;
+    return 0;
+}
+
+int pint_watch_due(pint_watch *w)
+{
+    if (!w->opt->progress || !w->reporter)
+        return 0;
+    double t = pint_watch_now();
+    if (t < w->next_report)
+        return 0;
+    w->next_report = t + w->period;
+    return 1;
+}
+
+void pint_watch_progress(pint_watch *w, long long evals, size_t regions,
+                         long long rows, int busy, int ncomp,
+                         const double *value, const double *error)
+{
+    if (!pint_watch_due(w))
+        return;
+    pint_progress p = { .seconds = pint_watch_now() - w->t0,
+                        .evals = evals, .regions = regions, .rows = rows,
+                        .ranks_busy = busy, .nranks = w->nranks, .ncomp = ncomp,
+                        .value = value, .error = error };
+    w->opt->progress(&p, w->opt->progress_ctx);
+}
+
+void pint_watch_message(const pint_options *opt, int status, char *msg,
+                        size_t len)
+{
+    if (status == PINT_TIME_LIMIT)
+        snprintf(msg, len, "time limit of %g s reached before the tolerance "
+                 "was met", opt->time_limit);
+    else if (status == PINT_INTERRUPTED)
+        snprintf(msg, len, "interrupted before the tolerance was met");
+}

@@ -1,0 +1,49 @@
+/* watch.h -- the run's clock: the time limit, the stop request and the
+ * progress reports, shared by every method (private).
+ *
+ * A run starts one watch; its loops ask pint_watch_halt() between
+ * batches of evaluations, and rank 0 calls pint_watch_progress() with the
+ * current state wherever it has one (the call is cheap when no report is
+ * due).  Nothing here knows MPI: the distributed roles agree on a halt
+ * through their own messages.
+ */
+#ifndef PINT_WATCH_H
+#define PINT_WATCH_H
+
+#include "pint.h"
+
+typedef struct {
+    const pint_options *opt;
+    double t0;                  /* start, monotonic seconds */
+    double deadline;            /* t0 + time_limit, or 0 */
+    double next_report;         /* progress: when the next is due */
+    double period;
+    int reporter;               /* 1: this rank calls the callback */
+    int nranks;                 /* ranks of the run (for the reports) */
+} pint_watch;
+
+/* Monotonic seconds. */
+double pint_watch_now(void);
+
+/* Start the watch of a run that began at t0 (pint_watch_now()), on one
+ * rank that reports; the MPI roles then set reporter and nranks. */
+void pint_watch_start(pint_watch *w, const pint_options *opt, double t0);
+
+/* PINT_INTERRUPTED when the stop flag is set, PINT_TIME_LIMIT when the
+ * deadline has passed, else 0.  Costs a clock read only when a time
+ * limit is set. */
+int pint_watch_halt(const pint_watch *w);
+
+/* Whether a progress report is due (then the next is scheduled). */
+int pint_watch_due(pint_watch *w);
+
+/* Call the progress callback with this state, if one is due. */
+void pint_watch_progress(pint_watch *w, long long evals, size_t regions,
+                         long long rows, int busy, int ncomp,
+                         const double *value, const double *error);
+
+/* The message of a halt status (time limit or interruption) in msg. */
+void pint_watch_message(const pint_options *opt, int status, char *msg,
+                        size_t len);
+
+#endif
