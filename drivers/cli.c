@@ -19,7 +19,9 @@ enum {
     OPT_UPDATE_EVALS, OPT_LB_REGIONS, OPT_COST_US, OPT_SPIN_US, OPT_VERIFY,
     OPT_VERBOSE, OPT_UPDATE_SECONDS, OPT_METHOD, OPT_SHIFTS, OPT_PERIODIZE,
     OPT_QMC_UNITS, OPT_UNITS_PER_WORKER, OPT_SCHEDULE, OPT_UNIT_SECONDS,
-    OPT_BATCH, OPT_FAMILY, OPT_COUNT, OPT_GROUPS, OPT_GROUP_SIZE
+    OPT_BATCH, OPT_FAMILY, OPT_COUNT, OPT_GROUPS, OPT_GROUP_SIZE,
+    OPT_TIME_LIMIT, OPT_PROGRESS, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY,
+    OPT_RESUME
 };
 
 static const struct option long_options[] = {
@@ -62,6 +64,11 @@ static const struct option long_options[] = {
     { "count", required_argument, NULL, OPT_COUNT },
     { "groups", required_argument, NULL, OPT_GROUPS },
     { "group-size", required_argument, NULL, OPT_GROUP_SIZE },
+    { "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+    { "progress", no_argument, NULL, OPT_PROGRESS },
+    { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
+    { "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
+    { "resume", required_argument, NULL, OPT_RESUME },
     { NULL, 0, NULL, 0 },
 };
 
@@ -106,6 +113,16 @@ void pint_cli_usage(FILE *out)
 "      --rule R          sym9, sym7, gm, gk15, gk21, gk31, gk41, gk51, gk61,\n"
 "                        simplex3, simplex5, simplex7, simplex9 (default:\n"
 "                        gk21 in 1-D, sym9 on boxes, simplex7 on simplices)\n"
+"      --time-limit S    stop after S seconds of wall-clock time with the\n"
+"                        estimate reached (status time-limit, exit 1)\n"
+"\n"
+"Checkpoints (adaptive method):\n"
+"      --checkpoint FILE write the complete state to FILE every\n"
+"                        --checkpoint-every seconds and when the run stops\n"
+"                        (also on SIGINT/SIGTERM)\n"
+"      --checkpoint-every S  seconds between checkpoints (default 60)\n"
+"      --resume FILE     continue from a checkpoint (same problem; any\n"
+"                        number of ranks, tolerances and limits)\n"
 "\n"
 "Parallel runs (mpirun -np P pint ...):\n"
 "      --dedicated-controller  rank 0 only controls (default: it works too)\n"
@@ -141,6 +158,8 @@ void pint_cli_usage(FILE *out)
 "Output:\n"
 "      --json            one JSON object on stdout\n"
 "      --verbose         per-rank statistics after the result\n"
+"      --progress        a progress line on stderr even when it is not a\n"
+"                        terminal (on a terminal runs over 2 s show one)\n"
 "      --list            list the built-in integrands\n"
 "  -h, --help            this help\n"
 "      --version         print the version\n"
@@ -361,6 +380,27 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
                                                       : "--group-size", arg);
         *(c == OPT_GROUPS ? &cli->groups : &cli->group_size) = (int)n;
         return 0;
+    case OPT_TIME_LIMIT:
+        if (pint_parse_double(arg, &v) != 0 || !(v > 0) || v > 1e9)
+            return set_err(msg, len, "--time-limit must be a number of "
+                           "seconds in (0, 1e9], got '%s'%s", arg, "");
+        cli->opt.time_limit = v;
+        return 0;
+    case OPT_CHECKPOINT_EVERY:
+        if (pint_parse_double(arg, &v) != 0 || !(v > 0) || v > 1e9)
+            return set_err(msg, len, "--checkpoint-every must be a number of "
+                           "seconds in (0, 1e9], got '%s'%s", arg, "");
+        cli->checkpoint_every = v;
+        return 0;
+    case OPT_CHECKPOINT:
+    case OPT_RESUME:
+        if (!arg[0])
+            return set_err(msg, len, "%s needs a file name%s",
+                           c == OPT_CHECKPOINT ? "--checkpoint" : "--resume",
+                           "");
+        *(c == OPT_CHECKPOINT ? &cli->opt.checkpoint : &cli->opt.resume) = arg;
+        return 0;
+    case OPT_PROGRESS: cli->progress = 1; return 0;
     case OPT_LIST: cli->list = 1; return 0;
     case OPT_JSON: cli->json = 1; return 0;
     case 'h': cli->help = 1; return 0;
@@ -394,5 +434,17 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
     if (optind < argc)
         return set_err(msg, msglen, "unexpected argument '%s' (see --help)%s",
                        argv[optind], "");
+    if ((cli->batch_file || cli->family)
+        && (cli->opt.checkpoint || cli->opt.resume || cli->progress))
+        return set_err(msg, msglen, "--checkpoint, --resume and --progress "
+                       "apply to one integral, not to --batch or --family%s%s",
+                       "", "");
+    if (cli->checkpoint_every > 0 && !cli->opt.checkpoint)
+        return set_err(msg, msglen, "--checkpoint-every needs --checkpoint "
+                       "FILE%s%s", "", "");
+    if (cli->opt.checkpoint)
+        cli->opt.checkpoint_seconds = cli->checkpoint_every > 0
+                                      ? cli->checkpoint_every
+                                      : PINT_CLI_CHECKPOINT_EVERY;
     return 0;
 }

@@ -9,6 +9,7 @@
 
 #define PINT_CLI_MAX_DIM 1000   /* the QMC and MC limit; rules have their own */
 #define PINT_CLI_MAX_EXPR 1024  /* -e components, as --ncomp */
+#define PINT_CLI_CHECKPOINT_EVERY 60.0  /* seconds, --checkpoint-every */
 
 typedef struct {
     const char *function;       /* -f: integrand name or plug-in symbol */
@@ -29,7 +30,8 @@ typedef struct {
     const char *family;         /* --family: generated instances ... */
     long long count;            /* ... --count of them (0: not given) */
     int groups, group_size;     /* --groups / --group-size (0: not given) */
-    int json, list, help, version, verbose;
+    double checkpoint_every;    /* --checkpoint-every, 0 when not given */
+    int json, list, help, version, verbose, progress;
 } pint_cli;
 
 /* Parse argv into cli.  Returns 0, or -1 with a one-line reason in msg. */

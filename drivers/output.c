@@ -34,7 +34,18 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
     fprintf(out, "tolerance    relative %g, absolute %g\n",
             cli->opt.epsrel, cli->opt.epsabs);
     fprintf(out, "status       %s\n", pint_status_name(res->status));
-    fprintf(out, "evaluations  %lld\n", res->evals);
+    fprintf(out, "evaluations  %lld", res->evals);
+    if (res->resumed_evals)
+        fprintf(out, " (%lld before the checkpoint resumed from)",
+                res->resumed_evals);
+    fputc('\n', out);
+    if (cli->opt.time_limit > 0)
+        fprintf(out, "time limit   %g s\n", cli->opt.time_limit);
+    if (cli->opt.checkpoint)
+        fprintf(out, "checkpoint   %s (%lld written%s%s)\n",
+                cli->opt.checkpoint, res->checkpoints,
+                res->checkpoint_message[0] ? "; last attempt: " : "",
+                res->checkpoint_message);
     if (res->method == PINT_METHOD_ADAPTIVE)
         fprintf(out, "regions      %zu\n", res->regions);
     fprintf(out, "seconds      %.3f\n", res->seconds);
@@ -159,6 +170,22 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     }
     if (cli->opt.verify)
         fprintf(out, ", \"verified\": %s", res->verified == 1 ? "true" : "false");
+    if (cli->opt.time_limit > 0) {
+        fputs(", \"time_limit\": ", out);
+        json_number(out, cli->opt.time_limit);
+    }
+    if (cli->opt.checkpoint) {
+        fputs(", \"checkpoint\": ", out);
+        pint_json_string(out, cli->opt.checkpoint);
+        fprintf(out, ", \"checkpoints_written\": %lld, "
+                "\"checkpoint_message\": ", res->checkpoints);
+        pint_json_string(out, res->checkpoint_message);
+    }
+    if (cli->opt.resume) {
+        fputs(", \"resumed_from\": ", out);
+        pint_json_string(out, cli->opt.resume);
+        fprintf(out, ", \"resumed_evals\": %lld", res->resumed_evals);
+    }
     fputs(", \"message\": ", out);
     pint_json_string(out, res->message);
     fputs("}\n", out);

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "output.h"
 #include "pint_command.h"
+#include "supervise.h"
 
 enum { EXIT_CONVERGED = 0, EXIT_LIMIT = 1, EXIT_ERROR = 2 };
 
@@ -215,6 +216,34 @@ static int agree(int failed, char *msg, size_t len)
     return -1;
 }
 
+/* What names the integrand in a checkpoint's fingerprint: a resumed run
+ * must integrate the same function (the plug-in by its file name, so a
+ * moved library still matches). */
+static void identity(const problem *p, char *buf, size_t len)
+{
+    const pint_cli *cli = &p->cli;
+    if (p->expr_text) {
+        snprintf(buf, len, "expr %s", p->expr_text);
+    } else if (cli->plugin) {
+        const char *base = strrchr(cli->plugin, '/');
+        snprintf(buf, len, "plugin %s %s", base ? base + 1 : cli->plugin,
+                 cli->function);
+    } else {
+        snprintf(buf, len, "%s seed %llu difficulty %.17g", cli->function,
+                 (unsigned long long)cli->seed, cli->difficulty);
+    }
+}
+
+/* The watchdog prints its result as the command would. */
+static void print_result(const pint_result *res, void *arg)
+{
+    const pint_report *rep = arg;
+    if (rep->cli->json)
+        pint_print_json(stdout, rep, res);
+    else
+        pint_print_text(stdout, rep, res);
+}
+
 static void cleanup(problem *p)
 {
     free(p->exact);
@@ -267,16 +296,26 @@ int pint_command(int argc, char **argv, int rank)
     p.cli.opt.seed = p.cli.seed;
     if (p.cli.ncost > 0)        /* heterogeneous ranks, emulated */
         p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
-    int rc = pint_integrate(&p.fn, &p.dom, &p.cli.opt, p.res);
+    char id[1200];
+    identity(&p, id, sizeof id);
+    p.cli.opt.identity = id;
     int have_exact = p.tf && pint_testfn_exact(p.tf, &p.dom, p.exact);
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
     pint_report rep = { .cli = &p.cli,
                         .function = p.expr_text ? p.expr_text : p.cli.function,
                         .ndim = p.cli.ndim,
                         .domain = p.cli.simplex_file ? "simplices" : "box",
                         .exact = have_exact ? p.exact : NULL,
-                        .ranks = p.res->nranks };
+                        .ranks = size };
+    pint_supervisor *sup = pint_supervise_begin(&p.cli.opt, p.fn.ncomp, rank,
+                                                p.cli.progress, print_result,
+                                                &rep);
+    int rc = pint_integrate(&p.fn, &p.dom, &p.cli.opt, p.res);
+    pint_supervise_end(sup);
+    rep.ranks = p.res->nranks;
     int status;
-    if (rc >= PINT_ERR_INTEGRAND) {
+    if (pint_status_is_error(rc)) {
         /* a machine reader still gets its one object for a failing
          * integrand, with no numbers */
         if (rank == 0 && p.cli.json

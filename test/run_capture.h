@@ -38,32 +38,68 @@ static inline void slurp(int fd, char *buf, size_t len)
     close(fd);
 }
 
-/* Run argv[0] (a path) with argv; 0, or -1 when it could not start. */
-static inline int spawn_capture(run_result *r, char **argv)
+/* A program started with its output captured (see spawn_start). */
+typedef struct {
+    pid_t pid;
+    int out_fd, err_fd;
+} run_handle;
+
+/* Start argv[0] (a path) with argv, stdout and stderr to temporary
+ * files; 0, or -1 when it could not start. */
+static inline int spawn_start(run_handle *h, char **argv)
 {
     char out_name[] = "/tmp/pint-test-out-XXXXXX";
     char err_name[] = "/tmp/pint-test-err-XXXXXX";
-    int out_fd = mkstemp(out_name), err_fd = mkstemp(err_name);
+    h->out_fd = mkstemp(out_name);
+    h->err_fd = mkstemp(err_name);
     unlink(out_name);
     unlink(err_name);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-    posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_adddup2(&fa, h->out_fd, 1);
+    posix_spawn_file_actions_adddup2(&fa, h->err_fd, 2);
+    int rc = posix_spawnp(&h->pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) {
-        close(out_fd);
-        close(err_fd);
+        close(h->out_fd);
+        close(h->err_fd);
         return -1;
     }
-    int ws;
-    waitpid(pid, &ws, 0);
-    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
-    slurp(out_fd, r->out, sizeof r->out);
-    slurp(err_fd, r->err, sizeof r->err);
     return 0;
+}
+
+/* Wait for a started program and collect what it said. */
+static inline void spawn_finish(run_handle *h, run_result *r)
+{
+    int ws;
+    waitpid(h->pid, &ws, 0);
+    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    slurp(h->out_fd, r->out, sizeof r->out);
+    slurp(h->err_fd, r->err, sizeof r->err);
+}
+
+/* Run argv[0] (a path) with argv; 0, or -1 when it could not start. */
+static inline int spawn_capture(run_result *r, char **argv)
+{
+    run_handle h;
+    if (spawn_start(&h, argv) != 0)
+        return -1;
+    spawn_finish(&h, r);
+    return 0;
+}
+
+/* argv = prefix[0..nprefix-1] followed by the NULL-terminated
+ * arguments in ap (at most 63 in all). */
+static inline void build_argv(char **argv, char **prefix, int nprefix,
+                              va_list ap)
+{
+    int argc = 0;
+    for (; argc < nprefix && argc < 63; argc++)
+        argv[argc] = prefix[argc];
+    const char *a;
+    while ((a = va_arg(ap, const char *)) && argc < 63)
+        argv[argc++] = (char *)a;
+    argv[argc] = NULL;
 }
 
 /* Run prefix[0..nprefix-1] followed by the NULL-terminated arguments
@@ -72,15 +108,22 @@ static inline int spawn_va(run_result *r, char **prefix, int nprefix,
                            va_list ap)
 {
     char *argv[64];
-    int argc = 0;
-    for (; argc < nprefix && argc < 63; argc++)
-        argv[argc] = prefix[argc];
-    const char *a;
-    while ((a = va_arg(ap, const char *)) && argc < 63)
-        argv[argc++] = (char *)a;
-    argv[argc] = NULL;
+    build_argv(argv, prefix, nprefix, ap);
     return spawn_capture(r, argv);
 }
+
+/* The mpirun prefix for np ranks (nps receives the number). */
+static inline void mpi_prefix(char **prefix, char *nps, size_t len, int np)
+{
+    snprintf(nps, len, "%d", np);
+    prefix[0] = (char *)env_or_die("MPIRUN");
+    prefix[1] = "--quiet";
+    prefix[2] = "--oversubscribe";
+    prefix[3] = "-np";
+    prefix[4] = nps;
+    prefix[5] = (char *)env_or_die("PINT");
+}
+#define MPI_PREFIX_LEN 6
 
 /* The first number of the JSON array field `key` (NAN when absent). */
 static inline double json_nth(const char *json, const char *key, int n)

@@ -10,14 +10,11 @@
 /* Run pint on np ranks with the NULL-terminated arguments. */
 static void run_mpi(run_result *r, int np, ...)
 {
-    char nps[16];
-    snprintf(nps, sizeof nps, "%d", np);
-    char *prefix[] = { (char *)env_or_die("MPIRUN"), "--quiet",
-                       "--oversubscribe", "-np", nps,
-                       (char *)env_or_die("PINT") };
+    char nps[16], *prefix[MPI_PREFIX_LEN];
+    mpi_prefix(prefix, nps, sizeof nps, np);
     va_list ap;
     va_start(ap, np);
-    int rc = spawn_va(r, prefix, 6, ap);
+    int rc = spawn_va(r, prefix, MPI_PREFIX_LEN, ap);
     va_end(ap);
     CU_ASSERT_EQUAL_FATAL(rc, 0);
 }

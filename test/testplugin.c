@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* x1 * x2 * ... : exact integral over [0,1]^n is 2^-n. */
 int prodx(int ndim, const double *x, int ncomp, double *fval, void *ctx)
@@ -86,5 +87,24 @@ int which_form_batch(int ndim, size_t npts, const double *x, int ncomp,
     for (size_t p = 0; p < npts; p++)
         for (int k = 0; k < ncomp; k++)
             fval[p * (size_t)ncomp + k] = x[p * (size_t)ndim];
+    return 0;
+}
+
+/* exp(x1 + ... + xn) (exact over [0,1]^n: (e - 1)^n), but the 5000th
+ * call on a rank never returns: an integrand that hangs after the first
+ * estimates exist. */
+int hangs_later(int ndim, const double *x, int ncomp, double *fval,
+                void *ctx)
+{
+    static long calls;
+    (void)ctx;
+    if (++calls >= 5000)
+        for (;;)
+            sleep(1);
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += x[i];
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(s);
     return 0;
 }

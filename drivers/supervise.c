@@ -1,0 +1,196 @@
+/* supervise.c -- progress line, signals and the watchdog of the pint
+ * command (see supervise.h).
+ *
+ * The watchdog: the library honours --time-limit between batches of
+ * evaluations, but an integrand call that never returns cannot be
+ * interrupted.  A thread waits until the limit plus a grace period
+ * (2 s + 10%); if the run has not returned by then, rank 0 prints the
+ * last progress report as the result (status time-limit) and the process
+ * exits with 1 (with 2 when no estimate exists yet); the other ranks
+ * follow 2 s later.  The last report is at most a progress period old
+ * and is the estimate of the regions then live, so it is as honest as
+ * any partial result.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "supervise.h"
+
+/* A signal handler can only reach static storage. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    stop_requested = 1;
+    signal(sig, SIG_DFL);       /* a second one kills */
+}
+
+struct pint_supervisor {
+    pint_options *opt;
+    int rank, show, forced, tty, shown;
+    pint_result_printer print;
+    void *print_arg;
+    struct sigaction old_int, old_term;
+    /* the watchdog and the last report, under lock */
+    pthread_t thread;
+    int have_thread;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int finished;
+    struct timespec start;
+    pint_result *last;          /* the last progress report */
+    int have_last;
+};
+
+static void on_progress(const pint_progress *p, void *arg)
+{
+    pint_supervisor *s = arg;
+    pthread_mutex_lock(&s->lock);
+    if (s->last) {
+        memcpy(s->last->value, p->value, (size_t)p->ncomp * sizeof *p->value);
+        memcpy(s->last->error, p->error, (size_t)p->ncomp * sizeof *p->error);
+        s->last->evals = p->evals;
+        s->last->regions = p->regions;
+        s->last->rows = p->rows;
+        s->last->seconds = p->seconds;
+        s->have_last = 1;
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (!s->show || (!s->forced && p->seconds < 2.0))
+        return;
+    double e = 0.0;
+    for (int k = 0; k < p->ncomp; k++)
+        e = p->error[k] > e ? p->error[k] : e;
+    char where[64] = "";
+    if (p->regions)
+        snprintf(where, sizeof where, ", %zu regions", p->regions);
+    else if (p->rows)
+        snprintf(where, sizeof where, ", %lld rows", p->rows);
+    fprintf(stderr, "%spint: %.1f s, %lld evaluations, value %.10g%s, "
+            "error %.2e%s, %d/%d ranks busy%s", s->tty ? "\r" : "",
+            p->seconds, p->evals, p->value[0],
+            p->ncomp > 1 ? " (component 1)" : "", e, where, p->ranks_busy,
+            p->nranks, s->tty ? "\033[K" : "\n");
+    fflush(stderr);
+    s->shown = 1;
+}
+
+static void *watchdog(void *arg)
+{
+    pint_supervisor *s = arg;
+    double limit = s->opt->time_limit;
+    double wait = limit + 2.0 + 0.1 * limit + (s->rank == 0 ? 0.0 : 2.0);
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += (time_t)wait;
+    until.tv_nsec += (long)((wait - (double)(time_t)wait) * 1e9);
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&s->lock);
+    int rc = 0;
+    while (!s->finished && rc != ETIMEDOUT)
+        rc = pthread_cond_timedwait(&s->cond, &s->lock, &until);
+    if (s->finished) {
+        pthread_mutex_unlock(&s->lock);
+        return NULL;
+    }
+    if (s->rank != 0)
+        _exit(1);
+    if (s->shown && s->tty)
+        fputs("\r\033[K", stderr);
+    if (!s->have_last) {
+        fprintf(stderr, "pint: error: time limit of %g s: the integrand has "
+                "not returned and there is no estimate yet\n", limit);
+        fflush(stderr);
+        _exit(2);
+    }
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double report_age = s->last->seconds;
+    s->last->seconds = (double)(now.tv_sec - s->start.tv_sec)
+                       + 1e-9 * (double)(now.tv_nsec - s->start.tv_nsec);
+    s->last->status = PINT_TIME_LIMIT;
+    snprintf(s->last->message, sizeof s->last->message,
+             "time limit of %g s: the integrand did not return; this is "
+             "the last progress report, %.1f s into the run", limit,
+             report_age);
+    s->print(s->last, s->print_arg);
+    fflush(stdout);
+    fprintf(stderr, "pint: the integrand did not return %.1f s after the "
+            "time limit; stopped\n", wait - limit);
+    fflush(stderr);
+    _exit(1);
+}
+
+pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
+                                      int show_progress,
+                                      pint_result_printer print, void *arg)
+{
+    pint_supervisor *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->opt = opt;
+    s->rank = rank;
+    s->print = print;
+    s->print_arg = arg;
+    s->tty = isatty(STDERR_FILENO);
+    clock_gettime(CLOCK_MONOTONIC, &s->start);
+    s->forced = show_progress;
+    s->show = rank == 0 && (show_progress || s->tty);
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&s->cond, &ca);
+    pthread_condattr_destroy(&ca);
+    if (rank == 0 && (s->show || opt->time_limit > 0)) {
+        s->last = pint_result_alloc(ncomp);
+        if (s->last)
+            s->last->method = opt->method;
+        opt->progress = on_progress;
+        opt->progress_ctx = s;
+        opt->progress_seconds = s->tty || !s->show ? 0.5 : 1.0;
+    }
+    stop_requested = 0;
+    opt->stop = (const volatile int *)&stop_requested;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &s->old_int);
+    sigaction(SIGTERM, &sa, &s->old_term);
+    if (opt->time_limit > 0
+        && pthread_create(&s->thread, NULL, watchdog, s) == 0)
+        s->have_thread = 1;
+    return s;
+}
+
+void pint_supervise_end(pint_supervisor *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->finished = 1;
+    pthread_cond_signal(&s->cond);
+    pthread_mutex_unlock(&s->lock);
+    if (s->have_thread)
+        pthread_join(s->thread, NULL);
+    sigaction(SIGINT, &s->old_int, NULL);
+    sigaction(SIGTERM, &s->old_term, NULL);
+    s->opt->stop = NULL;
+    s->opt->progress = NULL;
+    s->opt->progress_ctx = NULL;
+    if (s->shown && s->tty)
+        fputs("\r\033[K", stderr);
+    pint_result_free(s->last);
+    pthread_cond_destroy(&s->cond);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}

@@ -1,0 +1,27 @@
+/* supervise.h -- what surrounds one integration in the pint command:
+ * the live progress line, a clean stop on SIGINT/SIGTERM, and a
+ * watchdog for integrands that never return past --time-limit. */
+#ifndef PINT_SUPERVISE_H
+#define PINT_SUPERVISE_H
+
+#include "pint.h"
+
+typedef struct pint_supervisor pint_supervisor;
+
+/* Prints a result the way the command does (text or JSON). */
+typedef void (*pint_result_printer)(const pint_result *res, void *arg);
+
+/* Supervise the run of opt (ncomp components) on this rank: set
+ * opt->stop and, on rank 0, opt->progress; catch SIGINT and SIGTERM (a
+ * second signal kills as usual); with a time limit start the watchdog.
+ * show_progress: 1 --progress, 0 automatic (a terminal and a run over
+ * 2 s).  NULL when out of memory (the run then goes unsupervised). */
+pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
+                                      int show_progress,
+                                      pint_result_printer print, void *arg);
+
+/* The run returned: stop the watchdog, restore the signal handlers and
+ * clear the progress line. */
+void pint_supervise_end(pint_supervisor *s);
+
+#endif

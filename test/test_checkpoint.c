@@ -1,0 +1,337 @@
+/* test_checkpoint.c -- stopping and continuing, run as a user runs it:
+ * --time-limit (also on an integrand that never returns), --checkpoint
+ * and --resume (after a limit, SIGTERM, SIGINT or SIGKILL, on another
+ * number of ranks), refused checkpoints, and the --progress line. */
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <time.h>
+#include <unistd.h>
+#include "testutil.h"
+#include "run_capture.h"
+
+static void run_mpi(run_result *r, int np, ...)
+{
+    char nps[16], *prefix[MPI_PREFIX_LEN];
+    mpi_prefix(prefix, nps, sizeof nps, np);
+    va_list ap;
+    va_start(ap, np);
+    int rc = spawn_va(r, prefix, MPI_PREFIX_LEN, ap);
+    va_end(ap);
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
+}
+
+/* Start pint on np ranks (np = 0: pint alone, no mpirun). */
+static void start_mpi(run_handle *h, int np, ...)
+{
+    char nps[16], *prefix[MPI_PREFIX_LEN], *argv[64];
+    mpi_prefix(prefix, nps, sizeof nps, np);
+    va_list ap;
+    va_start(ap, np);
+    if (np > 0)
+        build_argv(argv, prefix, MPI_PREFIX_LEN, ap);
+    else
+        build_argv(argv, prefix + MPI_PREFIX_LEN - 1, 1, ap);
+    va_end(ap);
+    CU_ASSERT_EQUAL_FATAL(spawn_start(h, argv), 0);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void sleep_seconds(double s)
+{
+    struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
+    nanosleep(&ts, NULL);
+}
+
+/* The estimate covers the exact value. */
+static void expect_honest(const char *json)
+{
+    double v = json_nth(json, "value", 0), e = json_nth(json, "error", 0);
+    double x = json_nth(json, "exact", 0);
+    if (!(fabs(v - x) <= e))
+        fprintf(stderr, "\n  value %.17g error %.3g exact %.17g\n", v, e, x);
+    CU_ASSERT(fabs(v - x) <= e);
+}
+
+static void expect_status(const run_result *r, int code, const char *status)
+{
+    char want[64];
+    snprintf(want, sizeof want, "\"status\": \"%s\"", status);
+    if (r->status != code || !strstr(r->out, want))
+        fprintf(stderr, "\n  exit %d (wanted %d), stdout '%.300s', stderr "
+                "'%.300s'\n", r->status, code, r->out, r->err);
+    CU_ASSERT_EQUAL(r->status, code);
+    CU_ASSERT(strstr(r->out, want) != NULL);
+}
+
+/* A refused input: exit 2, one line naming the problem, no stdout. */
+static void expect_refused(const run_result *r, const char *needle)
+{
+    size_t len = strlen(r->err);
+    int one_line = len > 0 && strchr(r->err, '\n') == r->err + len - 1;
+    if (r->status != 2 || !strstr(r->err, needle) || !one_line)
+        fprintf(stderr, "\n  exit %d, stderr '%s' (wanted '%s')\n", r->status,
+                r->err, needle);
+    CU_ASSERT_EQUAL(r->status, 2);
+    CU_ASSERT(strncmp(r->err, "pint: error: ", 13) == 0);
+    CU_ASSERT(strstr(r->err, needle) != NULL);
+    CU_ASSERT(one_line);
+    CU_ASSERT_STRING_EQUAL(r->out, "");
+}
+
+/* A checkpoint path in a fresh temporary directory. */
+static void temp_path(char *path, size_t len, const char *name)
+{
+    char dir[] = "/tmp/pint-ckpt-XXXXXX";
+    CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+    snprintf(path, len, "%s/%s", dir, name);
+}
+
+/* The adaptive run stops at the limit on 1 and 2 ranks with an honest
+ * estimate, soon after the limit. */
+static void test_time_limit_adaptive(void)
+{
+    for (int np = 1; np <= 2; np++) {
+        run_result r;
+        double t0 = now();
+        run_mpi(&r, np, "--json", "-f", "genz2", "-d", "6", "--er", "1e-14",
+                "--max-evals", "1e15", "--time-limit", "0.5", NULL);
+        double wall = now() - t0;
+        expect_status(&r, 1, "time-limit");
+        expect_honest(r.out);
+        CU_ASSERT(json_num(r.out, "seconds") >= 0.5);
+        CU_ASSERT(json_num(r.out, "seconds") < 2.0);
+        CU_ASSERT(wall < 10.0);
+        CU_ASSERT(strstr(r.out, "\"time_limit\": 0.5") != NULL);
+        CU_ASSERT(strstr(r.out, "time limit of 0.5 s reached") != NULL);
+    }
+}
+
+/* Monte Carlo (rounds and fixed-time units) and QMC (rows and units). */
+static void test_time_limit_mc_qmc(void)
+{
+    static const char *modes[][4] = {
+        { "--method", "mc", "--seed", "3" },
+        { "--method", "mc", "--unit-seconds", "0.05" },
+        { "--method", "qmc", "--qmc-units", "row" },
+        { "--method", "qmc", "--qmc-units", "constant-row" },
+    };
+    for (int i = 0; i < 4; i++) {
+        run_result r;
+        run_mpi(&r, 3, "--json", "-f", "genz1", "-d", "6", "--er", "1e-15",
+                "--max-evals", "1e15", "--time-limit", "0.5", modes[i][0],
+                modes[i][1], modes[i][2], modes[i][3], NULL);
+        expect_status(&r, 1, "time-limit");
+        double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
+        double x = json_nth(r.out, "exact", 0);
+        /* one standard error: allow four */
+        CU_ASSERT(e > 0 && fabs(v - x) <= 4 * e);
+        CU_ASSERT(json_num(r.out, "seconds") < 2.0);
+    }
+}
+
+/* An integrand that hangs: the watchdog prints the last estimate with
+ * status time-limit and exits 1 on every rank; exact (e - 1)^4. */
+static void test_hung_integrand(void)
+{
+    for (int np = 1; np <= 2; np++) {
+        run_result r;
+        double t0 = now();
+        run_mpi(&r, np, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+                "hangs_later", "-d", "4", "--er", "1e-14", "--time-limit",
+                "0.5", NULL);
+        double wall = now() - t0;
+        expect_status(&r, 1, "time-limit");
+        double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
+        CU_ASSERT(fabs(v - pow(M_E - 1.0, 4)) <= e);
+        CU_ASSERT(strstr(r.out, "the integrand did not return") != NULL);
+        CU_ASSERT(strstr(r.err, "did not return") != NULL);
+        CU_ASSERT(wall > 2.5 && wall < 15.0);
+    }
+}
+
+/* Stopped by the evaluation limit with a checkpoint; resumed on other
+ * numbers of ranks with a larger limit: every region is there (verify),
+ * the earlier evaluations count, and the result is as good as that of
+ * an uninterrupted run. */
+static void test_resume_after_limit(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "run.ckpt");
+    run_result a, b, full;
+    run_mpi(&a, 2, "--json", "-f", "genz2", "-d", "5", "--er", "1e-11",
+            "--max-evals", "300000", "--checkpoint", path, NULL);
+    expect_status(&a, 1, "max-evals");
+    CU_ASSERT(json_num(a.out, "checkpoints_written") >= 1);
+    CU_ASSERT(strstr(a.out, "\"checkpoint_message\": \"\"") != NULL);
+    CU_ASSERT_EQUAL(access(path, R_OK), 0);
+    /* the uninterrupted run on one rank (its error: 19.5; on 3 ranks
+     * 26..30, and 20..25 resumed on 3, as timing shares the work) */
+    run_mpi(&full, 1, "--json", "-f", "genz2", "-d", "5", "--er", "1e-11",
+            "--max-evals", "900000", NULL);
+    for (int np = 1; np <= 3; np += 2) {
+        run_mpi(&b, np, "--json", "--verify", "-f", "genz2", "-d", "5",
+                "--er", "1e-11", "--max-evals", "900000", "--resume", path,
+                NULL);
+        expect_status(&b, 1, "max-evals");
+        expect_honest(b.out);
+        CU_ASSERT(strstr(b.out, "\"verified\": true") != NULL);
+        CU_ASSERT_EQUAL(json_num(b.out, "resumed_evals"), json_num(a.out, "evals"));
+        CU_ASSERT(json_num(b.out, "evals") <= 900000);
+        CU_ASSERT(json_num(b.out, "evals") > 800000);
+        CU_ASSERT(json_nth(b.out, "error", 0)
+                  <= 2.0 * json_nth(full.out, "error", 0));
+    }
+    /* settle for less: a looser tolerance (the first run's error is
+     * 1.8e-3 relative) is met at once */
+    CU_ASSERT(json_nth(a.out, "error", 0) < 1e-2 * json_nth(a.out, "value", 0));
+    run_mpi(&b, 2, "--json", "-f", "genz2", "-d", "5", "--er", "1e-2",
+            "--resume", path, NULL);
+    expect_status(&b, 0, "converged");
+    expect_honest(b.out);
+    CU_ASSERT_EQUAL(json_num(b.out, "evals"), json_num(a.out, "evals"));
+}
+
+/* SIGTERM to mpirun and SIGINT to pint alone: a final checkpoint, the
+ * partial result with status interrupted, exit 1; the run resumes. */
+static void test_signals(void)
+{
+    static const int sigs[] = { SIGTERM, SIGINT };
+    for (int i = 0; i < 2; i++) {
+        char path[256];
+        temp_path(path, sizeof path, "sig.ckpt");
+        run_handle h;
+        run_result r;
+        start_mpi(&h, i == 0 ? 2 : 0, "--json", "-f", "genz2", "-d", "5",
+                  "--er", "1e-14", "--max-evals", "1e15", "--checkpoint",
+                  path, "--checkpoint-every", "1000", NULL);
+        sleep_seconds(1.5);
+        kill(h.pid, sigs[i]);
+        spawn_finish(&h, &r);
+        expect_status(&r, 1, "interrupted");
+        expect_honest(r.out);
+        CU_ASSERT(json_num(r.out, "checkpoints_written") >= 1);
+        run_mpi(&r, 2, "--json", "--verify", "-f", "genz2", "-d", "5", "--er",
+                "1e-6", "--resume", path, NULL);
+        expect_status(&r, 0, "converged");
+        expect_honest(r.out);
+        CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    }
+}
+
+/* SIGKILL: nothing is written then, the last periodic checkpoint is
+ * whole and resumes on 3 ranks. */
+static void test_sigkill(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "kill.ckpt");
+    run_handle h;
+    run_result r;
+    start_mpi(&h, 0, "--json", "-f", "genz2", "-d", "5", "--er", "1e-14",
+              "--max-evals", "1e15", "--checkpoint", path,
+              "--checkpoint-every", "0.2", NULL);
+    sleep_seconds(1.5);
+    kill(h.pid, SIGKILL);
+    spawn_finish(&h, &r);
+    CU_ASSERT_EQUAL(r.status, -1);
+    run_mpi(&r, 3, "--json", "--verify", "-f", "genz2", "-d", "5", "--er",
+            "1e-7", "--resume", path, NULL);
+    expect_status(&r, 0, "converged");
+    expect_honest(r.out);
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    CU_ASSERT(json_num(r.out, "resumed_evals") > 100000);
+}
+
+/* Damaged, foreign and unwritable checkpoints are refused on every
+ * rank with one line. */
+static void test_refusals(void)
+{
+    char path[256], bad[300];
+    temp_path(path, sizeof path, "good.ckpt");
+    run_result r;
+    run_mpi(&r, 1, "-f", "genz2", "-d", "3", "--checkpoint", path, NULL);
+    CU_ASSERT_EQUAL_FATAL(r.status, 0);
+    FILE *in = fopen(path, "rb");
+    CU_ASSERT_FATAL(in != NULL);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf, in);
+    fclose(in);
+    CU_ASSERT_FATAL(n > 200 && n < sizeof buf);
+    struct { const char *name; size_t len; int flip; const char *why; }
+        cases[] = {
+        { "flipped", n, 1, "checksum mismatch" },
+        { "short", n - 8, 0, "size does not match" },
+        { "empty", 0, 0, "not a pint checkpoint" },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        snprintf(bad, sizeof bad, "%s.%s", path, cases[c].name);
+        FILE *out = fopen(bad, "wb");
+        CU_ASSERT_FATAL(out != NULL);
+        if (cases[c].flip)
+            buf[n / 2] ^= 1;
+        fwrite(buf, 1, cases[c].len, out);
+        fclose(out);
+        if (cases[c].flip)
+            buf[n / 2] ^= 1;
+        run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--resume", bad, NULL);
+        expect_refused(&r, cases[c].why);
+    }
+    run_mpi(&r, 2, "-f", "genz3", "-d", "3", "--resume", path, NULL);
+    expect_refused(&r, "another problem");
+    run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--seed", "2", "--resume", path,
+            NULL);
+    expect_refused(&r, "another problem");
+    run_mpi(&r, 2, "-f", "genz2", "-d", "4", "--resume", path, NULL);
+    expect_refused(&r, "dimension 3");
+    run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--rule", "gm", "--resume", path,
+            NULL);
+    expect_refused(&r, "rule sym9");
+    run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--method", "qmc", "--resume",
+            path, NULL);
+    expect_refused(&r, "adaptive method only");
+    run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--resume", "/nonexistent/ckpt",
+            NULL);
+    expect_refused(&r, "cannot open");
+    run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--checkpoint",
+            "/nonexistent/dir/ckpt", NULL);
+    expect_refused(&r, "cannot create");
+}
+
+/* --progress: lines on stderr off a terminal; nothing without it. */
+static void test_progress(void)
+{
+    run_result r;
+    run_mpi(&r, 2, "--json", "-f", "genz2", "-d", "6", "--er", "1e-14",
+            "--max-evals", "1e15", "--time-limit", "2.5", "--progress", NULL);
+    expect_status(&r, 1, "time-limit");
+    CU_ASSERT(strncmp(r.err, "pint: ", 6) == 0);
+    CU_ASSERT(strstr(r.err, " evaluations, value ") != NULL);
+    CU_ASSERT(strstr(r.err, " regions, ") != NULL);
+    CU_ASSERT(strstr(r.err, "/2 ranks busy\n") != NULL);
+    run_mpi(&r, 2, "--json", "-f", "genz2", "-d", "6", "--er", "1e-14",
+            "--max-evals", "1e15", "--time-limit", "2.5", NULL);
+    expect_status(&r, 1, "time-limit");
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+}
+
+int main(void)
+{
+    CU_TestInfo tests[] = {
+        { "--time-limit, adaptive on 1 and 2 ranks", test_time_limit_adaptive },
+        { "--time-limit, Monte Carlo and QMC", test_time_limit_mc_qmc },
+        { "--time-limit on an integrand that hangs", test_hung_integrand },
+        { "resume after a limit on 1 and 3 ranks", test_resume_after_limit },
+        { "SIGTERM and SIGINT: final checkpoint", test_signals },
+        { "SIGKILL: the periodic checkpoint resumes", test_sigkill },
+        { "damaged and foreign checkpoints refused", test_refusals },
+        { "--progress", test_progress },
+        CU_TEST_INFO_NULL,
+    };
+    return pint_test_run("checkpoint", tests);
+}
