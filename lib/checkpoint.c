@@ -70,24 +70,35 @@ static int put(FILE *f, uint64_t *h, const void *data, size_t n)
     return fwrite(data, 1, n, f) == n ? 0 : -1;
 }
 
+/* Create PATH.tmp: the stream, with its name in *tmp (caller frees), or
+ * NULL with a reason in msg. */
+static FILE *create_tmp(const char *path, char **tmp, char *msg, size_t len)
+{
+    size_t plen = strlen(path);
+    *tmp = malloc(plen + 5);
+    if (!*tmp) {
+        snprintf(msg, len, "checkpoint %s: out of memory", path);
+        return NULL;
+    }
+    memcpy(*tmp, path, plen);
+    memcpy(*tmp + plen, ".tmp", 5);
+    FILE *f = fopen(*tmp, "wb");
+    if (!f) {
+        snprintf(msg, len, "checkpoint %s: cannot create %s: %s", path, *tmp,
+                 strerror(errno));
+        free(*tmp);
+        *tmp = NULL;
+    }
+    return f;
+}
+
 int pint_ckpt_write(const char *path, const pint_ckpt *c, char *msg,
                     size_t len)
 {
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 5);
-    if (!tmp) {
-        snprintf(msg, len, "checkpoint %s: out of memory", path);
+    char *tmp;
+    FILE *f = create_tmp(path, &tmp, msg, len);
+    if (!f)
         return -1;
-    }
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp", 5);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(msg, len, "checkpoint %s: cannot create %s: %s", path, tmp,
-                 strerror(errno));
-        free(tmp);
-        return -1;
-    }
     uint64_t h = FNV_START;
     uint64_t hdr[H_COUNT] = {
         [H_VERSION] = PINT_CKPT_VERSION, [H_MARK] = BYTE_ORDER_MARK,
@@ -136,24 +147,13 @@ int pint_ckpt_writable(const char *path, char *msg, size_t len)
     /* the rename would replace whatever is there: only a file */
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(msg, len, "--checkpoint %s: not a regular file", path);
+        snprintf(msg, len, "checkpoint %s: not a regular file", path);
         return -1;
     }
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 5);
-    if (!tmp) {
-        snprintf(msg, len, "--checkpoint %s: out of memory", path);
+    char *tmp;
+    FILE *f = create_tmp(path, &tmp, msg, len);
+    if (!f)
         return -1;
-    }
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp", 5);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(msg, len, "--checkpoint %s: cannot create %s: %s", path, tmp,
-                 strerror(errno));
-        free(tmp);
-        return -1;
-    }
     fclose(f);
     remove(tmp);
     free(tmp);
@@ -204,7 +204,7 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
     int status = PINT_ERR_INVALID;
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(msg, len, "--resume %s: cannot open: %s", path,
+        snprintf(msg, len, "checkpoint %s: cannot open: %s", path,
                  strerror(errno));
         return PINT_ERR_INVALID;
     }
@@ -212,16 +212,16 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
     uint64_t hdr[H_COUNT], h = FNV_START, sum;
     if (fread(magic, 1, sizeof magic, f) != sizeof magic
         || memcmp(magic, MAGIC, sizeof magic) != 0)
-        REFUSE("--resume %s: not a pint checkpoint", path);
+        REFUSE("checkpoint %s: not a pint checkpoint", path);
     h = fnv(h, magic, sizeof magic);
     if (fread(hdr, sizeof hdr, 1, f) != 1)
-        REFUSE("--resume %s: truncated checkpoint", path);
+        REFUSE("checkpoint %s: truncated checkpoint", path);
     h = fnv(h, hdr, sizeof hdr);
     if (hdr[H_MARK] != BYTE_ORDER_MARK)
-        REFUSE("--resume %s: written on a machine of another byte order",
+        REFUSE("checkpoint %s: written on a machine of another byte order",
                path);
     if (hdr[H_VERSION] != PINT_CKPT_VERSION)
-        REFUSE("--resume %s: checkpoint version %llu, this pint reads "
+        REFUSE("checkpoint %s: checkpoint version %llu, this pint reads "
                "version %d", path, (unsigned long long)hdr[H_VERSION],
                PINT_CKPT_VERSION);
     /* the sizes decide the allocation: check them before trusting them */
@@ -229,22 +229,22 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
         || hdr[H_NCOMP] != (uint64_t)want->ncomp
         || hdr[H_KIND] != (uint64_t)want->kind) {
         if (hdr[H_NDIM] != (uint64_t)want->ndim)
-            REFUSE("--resume %s: a checkpoint of dimension %llu, this "
+            REFUSE("checkpoint %s: a checkpoint of dimension %llu, this "
                    "problem has %d", path, (unsigned long long)hdr[H_NDIM],
                    want->ndim);
         if (hdr[H_NCOMP] != (uint64_t)want->ncomp)
-            REFUSE("--resume %s: a checkpoint of %llu components, this "
+            REFUSE("checkpoint %s: a checkpoint of %llu components, this "
                    "problem has %d", path, (unsigned long long)hdr[H_NCOMP],
                    want->ncomp);
-        REFUSE("--resume %s: a checkpoint of another domain or rule", path);
+        REFUSE("checkpoint %s: a checkpoint of another domain or rule", path);
     }
     if (hdr[H_RULE] != (uint64_t)want->rule)
-        REFUSE("--resume %s: a checkpoint of rule %s, this run uses %s", path,
+        REFUSE("checkpoint %s: a checkpoint of rule %s, this run uses %s", path,
                hdr[H_RULE] < PINT_RULE_COUNT_
                ? pint_rule_name((enum pint_rule)hdr[H_RULE]) : "?",
                pint_rule_name((enum pint_rule)want->rule));
     if (hdr[H_FINGERPRINT] != want->fingerprint)
-        REFUSE("--resume %s: a checkpoint of another problem (the integrand "
+        REFUSE("checkpoint %s: a checkpoint of another problem (the integrand "
                "or the domain differs)", path);
     c->fingerprint = hdr[H_FINGERPRINT];
     c->ndim = want->ndim;
@@ -255,32 +255,32 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
     c->evals = (long long)hdr[H_EVALS];
     uint64_t nreg = hdr[H_NREGIONS];
     if (fseek(f, 0, SEEK_END) != 0)
-        REFUSE("--resume %s: cannot seek: %s", path, strerror(errno));
+        REFUSE("checkpoint %s: cannot seek: %s", path, strerror(errno));
     long size = ftell(f);
     uint64_t body = (uint64_t)size - sizeof magic - sizeof hdr - sizeof sum;
     if (size < 0 || (uint64_t)size < sizeof magic + sizeof hdr + sizeof sum
         || nreg == 0 || body / sizeof(double) / c->rec_len != nreg
         || body % (sizeof(double) * c->rec_len) != 0
         || hdr[H_EVALS] > (uint64_t)9e18)
-        REFUSE("--resume %s: truncated or damaged checkpoint (its size does "
+        REFUSE("checkpoint %s: truncated or damaged checkpoint (its size does "
                "not match its header)", path);
     fseek(f, (long)(sizeof magic + sizeof hdr), SEEK_SET);
     c->recs = malloc(body);
     if (!c->recs) {
         status = PINT_ERR_NOMEM;
-        REFUSE("--resume %s: out of memory for %llu regions", path,
+        REFUSE("checkpoint %s: out of memory for %llu regions", path,
                (unsigned long long)nreg);
     }
     if (fread(c->recs, 1, body, f) != body || fread(&sum, sizeof sum, 1, f) != 1)
-        REFUSE("--resume %s: cannot read: %s", path,
+        REFUSE("checkpoint %s: cannot read: %s", path,
                ferror(f) ? strerror(errno) : "truncated");
     h = fnv(h, c->recs, body);
     if (h != sum)
-        REFUSE("--resume %s: checksum mismatch (the file is damaged)", path);
+        REFUSE("checkpoint %s: checksum mismatch (the file is damaged)", path);
     c->nregions = (size_t)nreg;
     for (size_t r = 0; r < c->nregions; r++)
         if (!record_ok(c->recs + r * c->rec_len, c))
-            REFUSE("--resume %s: region %zu is not valid", path, r);
+            REFUSE("checkpoint %s: region %zu is not valid", path, r);
     fclose(f);
     return 0;
 refuse:
