@@ -49,6 +49,19 @@ static void sleep_seconds(double s)
     nanosleep(&ts, NULL);
 }
 
+/* Wait (at most 60 s) until a started run has printed a progress line:
+ * it is integrating, with its signal handlers in place. */
+static void wait_for_progress(const run_handle *h)
+{
+    char buf[8];
+    for (int i = 0; i < 600; i++) {
+        if (pread(h->err_fd, buf, sizeof buf, 0) > 0)
+            return;
+        sleep_seconds(0.1);
+    }
+    CU_FAIL("no progress line within 60 s");
+}
+
 /* The estimate covers the exact value. */
 static void expect_honest(const char *json)
 {
@@ -172,7 +185,8 @@ static void test_resume_after_limit(void)
     CU_ASSERT(strstr(a.out, "\"checkpoint_message\": \"\"") != NULL);
     CU_ASSERT_EQUAL(access(path, R_OK), 0);
     /* the uninterrupted run on one rank (its error: 19.5; on 3 ranks
-     * 26..30, and 20..25 resumed on 3, as timing shares the work) */
+     * 26..33, and 19..26 resumed on 3, as timing shares the work: the
+     * bound below is 3x) */
     run_mpi(&full, 1, "--json", "-f", "genz2", "-d", "5", "--er", "1e-11",
             "--max-evals", "900000", NULL);
     for (int np = 1; np <= 3; np += 2) {
@@ -185,13 +199,20 @@ static void test_resume_after_limit(void)
         CU_ASSERT_EQUAL(json_num(b.out, "resumed_evals"), json_num(a.out, "evals"));
         CU_ASSERT(json_num(b.out, "evals") <= 900000);
         CU_ASSERT(json_num(b.out, "evals") > 800000);
-        CU_ASSERT(json_nth(b.out, "error", 0)
-                  <= 2.0 * json_nth(full.out, "error", 0));
+        double eb = json_nth(b.out, "error", 0);
+        double ef = json_nth(full.out, "error", 0);
+        if (!(eb <= 3.0 * ef))
+            fprintf(stderr, "\n  resumed on %d: error %g, uninterrupted %g\n",
+                    np, eb, ef);
+        CU_ASSERT(eb <= 3.0 * ef);
     }
-    /* settle for less: a looser tolerance (the first run's error is
-     * 1.8e-3 relative) is met at once */
-    CU_ASSERT(json_nth(a.out, "error", 0) < 1e-2 * json_nth(a.out, "value", 0));
-    run_mpi(&b, 2, "--json", "-f", "genz2", "-d", "5", "--er", "1e-2",
+    /* settle for less: ten times the first run's relative error is met
+     * at once, with no new evaluation (ten: a worker's share of eps is
+     * first computed from the totals of the workers heard from so far) */
+    char er[32];
+    snprintf(er, sizeof er, "%.3g",
+             10 * json_nth(a.out, "error", 0) / json_nth(a.out, "value", 0));
+    run_mpi(&b, 2, "--json", "-f", "genz2", "-d", "5", "--er", er,
             "--resume", path, NULL);
     expect_status(&b, 0, "converged");
     expect_honest(b.out);
@@ -208,10 +229,11 @@ static void test_signals(void)
         temp_path(path, sizeof path, "sig.ckpt");
         run_handle h;
         run_result r;
-        start_mpi(&h, i == 0 ? 2 : 0, "--json", "-f", "genz2", "-d", "5",
-                  "--er", "1e-14", "--max-evals", "1e15", "--checkpoint",
-                  path, "--checkpoint-every", "1000", NULL);
-        sleep_seconds(1.5);
+        start_mpi(&h, i == 0 ? 2 : 0, "--json", "--progress", "-f", "genz2",
+                  "-d", "5", "--er", "1e-14", "--max-evals", "1e15",
+                  "--checkpoint", path, "--checkpoint-every", "1000", NULL);
+        wait_for_progress(&h);
+        sleep_seconds(1.0);
         kill(h.pid, sigs[i]);
         spawn_finish(&h, &r);
         expect_status(&r, 1, "interrupted");
@@ -233,10 +255,13 @@ static void test_sigkill(void)
     temp_path(path, sizeof path, "kill.ckpt");
     run_handle h;
     run_result r;
-    start_mpi(&h, 0, "--json", "-f", "genz2", "-d", "5", "--er", "1e-14",
-              "--max-evals", "1e15", "--checkpoint", path,
+    start_mpi(&h, 0, "--json", "--progress", "-f", "genz2", "-d", "5", "--er",
+              "1e-14", "--max-evals", "1e15", "--checkpoint", path,
               "--checkpoint-every", "0.2", NULL);
-    sleep_seconds(1.5);
+    wait_for_progress(&h);
+    sleep_seconds(1.0);
+    for (int i = 0; i < 300 && access(path, R_OK) != 0; i++)
+        sleep_seconds(0.1);
     kill(h.pid, SIGKILL);
     spawn_finish(&h, &r);
     CU_ASSERT_EQUAL(r.status, -1);
