@@ -218,10 +218,16 @@ static int agree(int failed, char *msg, size_t len)
 
 /* What names the integrand in a checkpoint's fingerprint: a resumed run
  * must integrate the same function (the plug-in by its file name, so a
- * moved library still matches). */
-static void identity(const problem *p, char *buf, size_t len)
+ * moved library still matches).  Caller frees; NULL when out of memory. */
+static char *identity(const problem *p)
 {
     const pint_cli *cli = &p->cli;
+    size_t len = 64 + (p->expr_text ? strlen(p->expr_text) : 0)
+                 + (cli->plugin ? strlen(cli->plugin) : 0)
+                 + (cli->function ? strlen(cli->function) : 0);
+    char *buf = malloc(len);
+    if (!buf)
+        return NULL;
     if (p->expr_text) {
         snprintf(buf, len, "expr %s", p->expr_text);
     } else if (cli->plugin) {
@@ -232,6 +238,7 @@ static void identity(const problem *p, char *buf, size_t len)
         snprintf(buf, len, "%s seed %llu difficulty %.17g", cli->function,
                  (unsigned long long)cli->seed, cli->difficulty);
     }
+    return buf;
 }
 
 /* The watchdog prints its result as the command would. */
@@ -296,8 +303,15 @@ int pint_command(int argc, char **argv, int rank)
     p.cli.opt.seed = p.cli.seed;
     if (p.cli.ncost > 0)        /* heterogeneous ranks, emulated */
         p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
-    char id[1200];
-    identity(&p, id, sizeof id);
+    char *id = identity(&p);
+    snprintf(msg, sizeof msg, "out of memory");
+    if (agree(!id, msg, sizeof msg) != 0) {     /* every rank, or none */
+        if (rank == 0)
+            fprintf(stderr, "pint: error: %s\n", msg);
+        free(id);
+        cleanup(&p);
+        return EXIT_ERROR;
+    }
     p.cli.opt.identity = id;
     int have_exact = p.tf && pint_testfn_exact(p.tf, &p.dom, p.exact);
     int size;
@@ -313,6 +327,8 @@ int pint_command(int argc, char **argv, int rank)
                                                 &rep);
     int rc = pint_integrate(&p.fn, &p.dom, &p.cli.opt, p.res);
     pint_supervise_end(sup);
+    free(id);
+    p.cli.opt.identity = NULL;
     rep.ranks = p.res->nranks;
     int status;
     if (pint_status_is_error(rc)) {
