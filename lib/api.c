@@ -185,23 +185,16 @@ int pint_qmc_units_from_name(const char *name)
 static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
                              const pint_options *o, pint_result *res)
 {
-    pint_ckpt c = *desc;
-    c.nregions = pint_adapt_regions(a);
-    c.evals = pint_adapt_evals(a);
-    c.recs = malloc((c.nregions ? c.nregions : 1) * c.rec_len
-                    * sizeof *c.recs);
-    if (!c.recs) {
+    size_t n = pint_adapt_regions(a);
+    double *recs = malloc((n ? n : 1) * desc->rec_len * sizeof *recs);
+    if (!recs) {
         snprintf(res->checkpoint_message, sizeof res->checkpoint_message,
                  "checkpoint %s: out of memory", o->checkpoint);
         return;
     }
-    pint_adapt_pack_all(a, c.recs);
-    if (pint_ckpt_write(o->checkpoint, &c, res->checkpoint_message,
-                        sizeof res->checkpoint_message) == 0) {
-        res->checkpoint_message[0] = '\0';
-        res->checkpoints++;
-    }
-    free(c.recs);
+    pint_adapt_pack_all(a, recs);
+    pint_ckpt_save(o->checkpoint, desc, recs, n, pint_adapt_evals(a), res);
+    free(recs);
 }
 
 /* Step until convergence, a limit or a halt; returns the status.  The
@@ -341,43 +334,91 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     return status;
 }
 
-/* One rank, no MPI: plain Monte Carlo from stream 0. */
+/* One rank, no MPI: plain Monte Carlo from stream 0 (where the
+ * checkpoint resumed from left it). */
 static int mc_here(const pint_function *fn, const pint_domain *dom,
                    const pint_options *opt, pint_result *res, pint_watch *w)
 {
+    pint_ckpt desc, saved;
+    char msg[256];
+    pint_ckpt_describe(&desc, fn, dom, opt, PINT_RULE_AUTO, 1);
+    int status = pint_ckpt_open(opt, &desc, &saved, msg, sizeof msg);
+    if (status)
+        return pint_fail(res, status, "%s", msg);
+    pint_mc_state *base = NULL;
+    if (opt->resume) {
+        base = pint_mc_state_unpack(saved.recs, saved.nregions, fn->ncomp,
+                                    msg, sizeof msg);
+        pint_ckpt_clear(&saved);
+        if (!base)
+            return pint_fail(res, PINT_ERR_INVALID, "checkpoint %s: %s",
+                             opt->resume, msg);
+        res->resumed_evals = base->count;
+    }
     pint_mc *mc = pint_mc_new(fn, dom->lo, dom->hi, opt->seed, 0);
-    if (!mc)
+    if (!mc) {
+        pint_mc_state_free(base);
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    }
+    if (base && base->nstreams > 0)
+        pint_mc_skip(mc, base->pos[0]);
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_mc_set_cost(mc, &cost);
-    int status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim), NULL,
-                             w, res->value, res->error, &res->evals);
-    res->rank_evals[0] = res->evals;
+    pint_mc_saving sv = { base, opt->checkpoint, &desc, res,
+                          opt->checkpoint_seconds };
+    status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim), NULL,
+                         &sv, w, res->value, res->error, &res->evals);
+    res->rank_evals[0] = res->evals - res->resumed_evals;
     if (pint_status_is_error(status))
         pint_fail(res, status, "%s", pint_mc_message(mc));
     pint_mc_free(mc);
+    pint_mc_state_free(base);
     return status;
 }
 
-/* One rank, no MPI: the rows of the lattice rules in order. */
+/* One rank, no MPI: the rows of the lattice rules in order, from the
+ * checkpoint resumed from when there is one. */
 static int qmc_here(const pint_function *fn, const pint_domain *dom,
                     const pint_options *opt, pint_result *res, pint_watch *w)
 {
     int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
+    pint_ckpt desc, saved;
+    char msg[256];
+    pint_ckpt_describe(&desc, fn, dom, opt, PINT_RULE_AUTO, 1);
+    int status = pint_ckpt_open(opt, &desc, &saved, msg, sizeof msg);
+    if (status)
+        return pint_fail(res, status, "%s", msg);
     pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
                                opt->seed);
-    if (!q)
+    if (!q) {
+        pint_ckpt_clear(&saved);
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    }
+    pint_qmc_saving sv = { .path = opt->checkpoint, .desc = &desc,
+                           .res = res, .period = opt->checkpoint_seconds };
+    if (opt->resume) {
+        sv.rows = pint_qmc_restore(q, saved.recs, saved.nregions, res->value,
+                                   res->error, &sv.pieces, &sv.npieces, msg,
+                                   sizeof msg);
+        if (sv.rows < 0) {
+            pint_ckpt_clear(&saved);
+            pint_qmc_free(q);
+            return pint_fail(res, PINT_ERR_INVALID, "checkpoint %s: %s",
+                             opt->resume, msg);
+        }
+        sv.evals = res->resumed_evals = saved.evals;
+    }
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_qmc_set_cost(q, &cost);
-    int status = pint_qmc_run(q, opt, w, res->value, res->error, &res->evals,
-                              &res->rows);
-    res->rank_evals[0] = res->evals;
+    status = pint_qmc_run_saved(q, opt, &sv, w, res->value, res->error,
+                                &res->evals, &res->rows);
+    res->rank_evals[0] = res->evals - res->resumed_evals;
     res->shifts = shifts;
     res->points_per_row = res->rows > 0
         ? pint_qmc_row_points(q, (int)res->rows - 1) : 0;
     if (pint_status_is_error(status))
         pint_fail(res, status, "%s", pint_qmc_message(q));
+    pint_ckpt_clear(&saved);
     pint_qmc_free(q);
     return status;
 }

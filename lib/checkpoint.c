@@ -1,5 +1,4 @@
-/* checkpoint.c -- checkpoint files of the adaptive method (see
- * checkpoint.h). */
+/* checkpoint.c -- checkpoint files (see checkpoint.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -9,13 +8,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "checkpoint.h"
+#include "qmc.h"
 #include "region.h"
 #include "rule.h"
 
 static const char MAGIC[8] = { 'P', 'I', 'N', 'T', 'C', 'K', 'P', 'T' };
 #define BYTE_ORDER_MARK 0x0102030405060708ULL
+/* Version 1 (adaptive only) ends before H_METHOD. */
 enum { H_VERSION, H_MARK, H_FINGERPRINT, H_NDIM, H_NCOMP, H_RULE, H_KIND,
-       H_REC_LEN, H_NREGIONS, H_EVALS, H_COUNT };
+       H_REC_LEN, H_NREGIONS, H_EVALS, H_COUNT_V1, H_METHOD = H_COUNT_V1,
+       H_COUNT };
 
 /* FNV-1a, 64 bits, continued from h. */
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
@@ -47,6 +49,16 @@ uint64_t pint_ckpt_fingerprint(const pint_function *fn,
         h = fnv(h, dom->vertices,
                 dom->nsimplices * (n + 1) * n * sizeof *dom->vertices);
     }
+    if (opt->method != PINT_METHOD_ADAPTIVE) {
+        /* the sample depends on these too (the adaptive fingerprint is
+         * that of version 1, so its files stay readable) */
+        int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
+        int64_t more[4] = { opt->method, (int64_t)opt->seed,
+                            opt->method == PINT_METHOD_QMC ? shifts : 0,
+                            opt->method == PINT_METHOD_QMC
+                            ? (int64_t)opt->periodize : 0 };
+        h = fnv(h, more, sizeof more);
+    }
     return h;
 }
 
@@ -56,6 +68,7 @@ void pint_ckpt_describe(pint_ckpt *c, const pint_function *fn,
 {
     memset(c, 0, sizeof *c);
     c->fingerprint = pint_ckpt_fingerprint(fn, dom, opt, rule);
+    c->method = (int)opt->method;
     c->ndim = fn->ndim;
     c->ncomp = fn->ncomp;
     c->rule = (int)rule;
@@ -105,7 +118,8 @@ int pint_ckpt_write(const char *path, const pint_ckpt *c, char *msg,
         [H_FINGERPRINT] = c->fingerprint, [H_NDIM] = (uint64_t)c->ndim,
         [H_NCOMP] = (uint64_t)c->ncomp, [H_RULE] = (uint64_t)c->rule,
         [H_KIND] = (uint64_t)c->kind, [H_REC_LEN] = c->rec_len,
-        [H_NREGIONS] = c->nregions, [H_EVALS] = (uint64_t)c->evals };
+        [H_NREGIONS] = c->nregions, [H_EVALS] = (uint64_t)c->evals,
+        [H_METHOD] = (uint64_t)c->method };
     int bad = put(f, &h, MAGIC, sizeof MAGIC)
               || put(f, &h, hdr, sizeof hdr)
               || put(f, &h, c->recs,
@@ -142,6 +156,20 @@ int pint_ckpt_write(const char *path, const pint_ckpt *c, char *msg,
     return 0;
 }
 
+void pint_ckpt_save(const char *path, const pint_ckpt *desc, double *recs,
+                    size_t nrecs, long long evals, pint_result *res)
+{
+    pint_ckpt c = *desc;
+    c.recs = recs;
+    c.nregions = nrecs;
+    c.evals = evals;
+    if (pint_ckpt_write(path, &c, res->checkpoint_message,
+                        sizeof res->checkpoint_message) == 0) {
+        res->checkpoint_message[0] = '\0';
+        res->checkpoints++;
+    }
+}
+
 int pint_ckpt_writable(const char *path, char *msg, size_t len)
 {
     /* the rename would replace whatever is there: only a file */
@@ -158,6 +186,15 @@ int pint_ckpt_writable(const char *path, char *msg, size_t len)
     remove(tmp);
     free(tmp);
     return 0;
+}
+
+int pint_ckpt_open(const pint_options *opt, const pint_ckpt *want,
+                   pint_ckpt *c, char *msg, size_t len)
+{
+    memset(c, 0, sizeof *c);
+    if (opt->checkpoint && pint_ckpt_writable(opt->checkpoint, msg, len) != 0)
+        return PINT_ERR_INVALID;
+    return opt->resume ? pint_ckpt_read(opt->resume, want, c, msg, len) : 0;
 }
 
 void pint_ckpt_clear(pint_ckpt *c)
@@ -214,16 +251,29 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
         || memcmp(magic, MAGIC, sizeof magic) != 0)
         REFUSE("checkpoint %s: not a pint checkpoint", path);
     h = fnv(h, magic, sizeof magic);
-    if (fread(hdr, sizeof hdr, 1, f) != 1)
+    size_t hlen = H_COUNT_V1 * sizeof *hdr;
+    if (fread(hdr, hlen, 1, f) != 1)
         REFUSE("checkpoint %s: truncated checkpoint", path);
-    h = fnv(h, hdr, sizeof hdr);
     if (hdr[H_MARK] != BYTE_ORDER_MARK)
         REFUSE("checkpoint %s: written on a machine of another byte order",
                path);
-    if (hdr[H_VERSION] != PINT_CKPT_VERSION)
+    if (hdr[H_VERSION] < 1 || hdr[H_VERSION] > PINT_CKPT_VERSION)
         REFUSE("checkpoint %s: checkpoint version %llu, this pint reads "
-               "version %d", path, (unsigned long long)hdr[H_VERSION],
+               "versions 1 to %d", path, (unsigned long long)hdr[H_VERSION],
                PINT_CKPT_VERSION);
+    hdr[H_METHOD] = PINT_METHOD_ADAPTIVE;
+    if (hdr[H_VERSION] >= 2) {
+        if (fread(hdr + H_COUNT_V1, (H_COUNT - H_COUNT_V1) * sizeof *hdr, 1,
+                  f) != 1)
+            REFUSE("checkpoint %s: truncated checkpoint", path);
+        hlen = sizeof hdr;
+    }
+    h = fnv(h, hdr, hlen);
+    if (hdr[H_METHOD] != (uint64_t)want->method)
+        REFUSE("checkpoint %s: a checkpoint of the %s method, this run uses "
+               "%s", path, hdr[H_METHOD] <= PINT_METHOD_QMC
+               ? pint_method_name((enum pint_method)hdr[H_METHOD]) : "?",
+               pint_method_name((enum pint_method)want->method));
     /* the sizes decide the allocation: check them before trusting them */
     if (hdr[H_REC_LEN] != want->rec_len || hdr[H_NDIM] != (uint64_t)want->ndim
         || hdr[H_NCOMP] != (uint64_t)want->ncomp
@@ -244,9 +294,14 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
                ? pint_rule_name((enum pint_rule)hdr[H_RULE]) : "?",
                pint_rule_name((enum pint_rule)want->rule));
     if (hdr[H_FINGERPRINT] != want->fingerprint)
-        REFUSE("checkpoint %s: a checkpoint of another problem (the integrand "
-               "or the domain differs)", path);
+        REFUSE("checkpoint %s: a checkpoint of another problem (the integrand"
+               "%s differs)", path,
+               want->method == PINT_METHOD_MC ? ", the domain or the seed"
+               : want->method == PINT_METHOD_QMC
+               ? ", the domain, the seed, the shifts or the periodization"
+               : " or the domain");
     c->fingerprint = hdr[H_FINGERPRINT];
+    c->method = want->method;
     c->ndim = want->ndim;
     c->ncomp = want->ncomp;
     c->rule = want->rule;
@@ -257,14 +312,14 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
     if (fseek(f, 0, SEEK_END) != 0)
         REFUSE("checkpoint %s: cannot seek: %s", path, strerror(errno));
     long size = ftell(f);
-    uint64_t body = (uint64_t)size - sizeof magic - sizeof hdr - sizeof sum;
-    if (size < 0 || (uint64_t)size < sizeof magic + sizeof hdr + sizeof sum
+    uint64_t body = (uint64_t)size - sizeof magic - hlen - sizeof sum;
+    if (size < 0 || (uint64_t)size < sizeof magic + hlen + sizeof sum
         || nreg == 0 || body / sizeof(double) / c->rec_len != nreg
         || body % (sizeof(double) * c->rec_len) != 0
         || hdr[H_EVALS] > (uint64_t)9e18)
         REFUSE("checkpoint %s: truncated or damaged checkpoint (its size does "
                "not match its header)", path);
-    fseek(f, (long)(sizeof magic + sizeof hdr), SEEK_SET);
+    fseek(f, (long)(sizeof magic + hlen), SEEK_SET);
     c->recs = malloc(body);
     if (!c->recs) {
         status = PINT_ERR_NOMEM;
@@ -278,9 +333,16 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
     if (h != sum)
         REFUSE("checkpoint %s: checksum mismatch (the file is damaged)", path);
     c->nregions = (size_t)nreg;
-    for (size_t r = 0; r < c->nregions; r++)
-        if (!record_ok(c->recs + r * c->rec_len, c))
-            REFUSE("checkpoint %s: region %zu is not valid", path, r);
+    if (c->method == PINT_METHOD_ADAPTIVE) {
+        for (size_t r = 0; r < c->nregions; r++)
+            if (!record_ok(c->recs + r * c->rec_len, c))
+                REFUSE("checkpoint %s: region %zu is not valid", path, r);
+    } else {
+        /* the engine checks the meaning of its numbers when it loads them */
+        for (size_t i = 0; i < c->nregions; i++)
+            if (!isfinite(c->recs[i]))
+                REFUSE("checkpoint %s: number %zu is not finite", path, i);
+    }
     fclose(f);
     return 0;
 refuse:

@@ -1,19 +1,24 @@
-/* checkpoint.h -- checkpoint files of the adaptive method (private).
+/* checkpoint.h -- checkpoint files (private).
  *
- * A checkpoint is the complete state of a run: every live region (as the
- * records of adapt.h) and the evaluations spent.  The file is
+ * A checkpoint is the complete state of a run and the evaluations spent.
+ * For the adaptive method: every live region, as the records of adapt.h.
+ * For MC and QMC: one record of rec_len 1 per number of the engine's
+ * state (mc.h, qmc.h say what they mean and check them on loading).  The
+ * file is
  *
  *     "PINTCKPT"                      8 bytes
  *     version, byte-order mark,       uint64 each
  *     fingerprint, ndim, ncomp,
  *     rule, domain kind, rec_len,
- *     nregions, evals
+ *     nregions, evals, method
  *     records                         nregions * rec_len doubles
  *     checksum                        uint64, FNV-1a of all bytes before
  *
+ * Version 1 had no method word (adaptive only); it is still read.
  * in the machine's byte order (the mark refuses a file from a machine of
  * the other order).  The fingerprint hashes the caller's identity string
- * of the integrand, the dimension, components, domain and rule: a
+ * of the integrand, the dimension, components, domain and rule (MC and
+ * QMC: also the method and seed; QMC: the shifts and periodization): a
  * checkpoint of another problem is refused, naming what differs where it
  * can.  Writing goes to PATH.tmp, is synced and renamed over PATH, so
  * PATH is always a whole checkpoint, old or new.
@@ -25,13 +30,14 @@
 #include <stdint.h>
 #include "pint.h"
 
-#define PINT_CKPT_VERSION 1
+#define PINT_CKPT_VERSION 2
 
 typedef struct {
     uint64_t fingerprint;
+    int method;                 /* enum pint_method */
     int ndim, ncomp, rule, kind;
     size_t rec_len;
-    size_t nregions;
+    size_t nregions;            /* records: regions, or numbers (MC, QMC) */
     long long evals;            /* evaluations spent, all ranks */
     double *recs;               /* nregions * rec_len */
 } pint_ckpt;
@@ -41,7 +47,8 @@ uint64_t pint_ckpt_fingerprint(const pint_function *fn,
                                const pint_domain *dom,
                                const pint_options *opt, enum pint_rule rule);
 
-/* The header a checkpoint of this problem must have (no records). */
+/* The header a checkpoint of this problem must have (no records); the
+ * method is opt->method (MC and QMC: rule 0 and rec_len 1). */
 void pint_ckpt_describe(pint_ckpt *c, const pint_function *fn,
                         const pint_domain *dom, const pint_options *opt,
                         enum pint_rule rule, size_t rec_len);
@@ -50,17 +57,29 @@ void pint_ckpt_describe(pint_ckpt *c, const pint_function *fn,
 int pint_ckpt_write(const char *path, const pint_ckpt *c, char *msg,
                     size_t len);
 
+/* Write desc with the given records and evaluations to path; count it
+ * in res->checkpoints, or say why not in res->checkpoint_message (the
+ * run goes on: a later checkpoint may succeed). */
+void pint_ckpt_save(const char *path, const pint_ckpt *desc, double *recs,
+                    size_t nrecs, long long evals, pint_result *res);
+
 /* Whether path can be written (PATH.tmp created and removed): 0, or -1
  * with a reason in msg, so a run does not learn it after hours. */
 int pint_ckpt_writable(const char *path, char *msg, size_t len);
 
 /* Read path into c (c->recs allocated; free with pint_ckpt_clear) and
- * check it against the problem `want` (fingerprint, ndim, ncomp, rule,
- * kind, rec_len) and every record (finite numbers, positive volume, a
- * split advice that exists).  Returns 0, else PINT_ERR_INVALID or
+ * check it against the problem `want` (method, fingerprint, ndim, ncomp,
+ * rule, kind, rec_len) and every record (finite numbers; adaptive:
+ * positive volume, a split advice that exists).  Returns 0, else PINT_ERR_INVALID or
  * PINT_ERR_NOMEM with a one-line reason in msg. */
 int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
                    char *msg, size_t len);
+
+/* Before a run: opt->checkpoint (when given) must be writable, and
+ * opt->resume (when given) is read into c as by pint_ckpt_read (else c
+ * is empty).  0, or a status with a one-line reason in msg. */
+int pint_ckpt_open(const pint_options *opt, const pint_ckpt *want,
+                   pint_ckpt *c, char *msg, size_t len);
 
 void pint_ckpt_clear(pint_ckpt *c);
 

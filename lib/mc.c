@@ -1,5 +1,6 @@
 /* mc.c -- the plain Monte Carlo engine (see mc.h). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mc.h"
@@ -16,7 +17,7 @@ struct pint_mc {
     pint_stream stream;
     pint_eval_cost cost;
     pint_sum *sum, *sumsq;
-    long long count;
+    long long count, skipped;
     double *x, *f;              /* one batch, allocated once */
     char msg[256];
 };
@@ -102,6 +103,106 @@ void pint_mc_sums(const pint_mc *mc, double *sum, double *sumsq,
 
 long long pint_mc_count(const pint_mc *mc) { return mc->count; }
 
+void pint_mc_skip(pint_mc *mc, long long points)
+{
+    mc->skipped = points;
+    pint_stream_seek(&mc->stream, (uint64_t)points * (uint64_t)mc->ndim);
+}
+
+long long pint_mc_position(const pint_mc *mc)
+{
+    return mc->skipped + mc->count;
+}
+
+/* ---------------------------------------------------------- checkpoints */
+
+pint_mc_state *pint_mc_state_new(int ncomp, int nstreams)
+{
+    pint_mc_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->ncomp = ncomp;
+    st->nstreams = nstreams;
+    st->sum = calloc(2 * (size_t)ncomp, sizeof *st->sum);
+    st->pos = calloc(nstreams ? (size_t)nstreams : 1, sizeof *st->pos);
+    if (!st->sum || !st->pos) {
+        pint_mc_state_free(st);
+        return NULL;
+    }
+    st->sumsq = st->sum + ncomp;
+    return st;
+}
+
+void pint_mc_state_free(pint_mc_state *st)
+{
+    if (!st)
+        return;
+    free(st->sum);
+    free(st->pos);
+    free(st);
+}
+
+double *pint_mc_state_pack(const pint_mc_state *st, size_t *len)
+{
+    int m = st->ncomp;
+    *len = 2 + 2 * (size_t)m + (size_t)st->nstreams;
+    double *v = malloc(*len * sizeof *v);
+    if (!v)
+        return NULL;
+    v[0] = (double)st->count;
+    memcpy(v + 1, st->sum, 2 * (size_t)m * sizeof *v);
+    v[1 + 2 * m] = st->nstreams;
+    for (int r = 0; r < st->nstreams; r++)
+        v[2 + 2 * m + r] = (double)st->pos[r];
+    return v;
+}
+
+/* A count: a whole number in [0, 2^53). */
+static int is_count(double x)
+{
+    return x >= 0 && x < 9007199254740992.0 && x == floor(x);
+}
+
+pint_mc_state *pint_mc_state_unpack(const double *v, size_t len, int ncomp,
+                                    char *msg, size_t msglen)
+{
+    size_t head = 2 + 2 * (size_t)ncomp;
+    if (len < head || !is_count(v[0]) || !is_count(v[head - 1])
+        || (size_t)v[head - 1] != len - head) {
+        snprintf(msg, msglen, "not the state of a Monte Carlo run");
+        return NULL;
+    }
+    double total = 0;
+    for (size_t r = head; r < len; r++) {
+        if (!is_count(v[r])) {
+            snprintf(msg, msglen, "stream %zu has no valid position",
+                     r - head);
+            return NULL;
+        }
+        total += v[r];
+    }
+    for (int k = 0; k < ncomp; k++)
+        if (v[1 + ncomp + k] < 0) {
+            snprintf(msg, msglen, "a negative sum of squares");
+            return NULL;
+        }
+    if (total != v[0]) {
+        snprintf(msg, msglen, "the streams' positions do not add up to the "
+                 "points in the sums");
+        return NULL;
+    }
+    pint_mc_state *st = pint_mc_state_new(ncomp, (int)(len - head));
+    if (!st) {
+        snprintf(msg, msglen, "out of memory");
+        return NULL;
+    }
+    st->count = (long long)v[0];
+    memcpy(st->sum, v + 1, 2 * (size_t)ncomp * sizeof *v);
+    for (int r = 0; r < st->nstreams; r++)
+        st->pos[r] = (long long)v[head + (size_t)r];
+    return st;
+}
+
 void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
                       long long n, double vol, double *value, double *error)
 {
@@ -140,21 +241,72 @@ int pint_mc_sample_watched(pint_mc *mc, long long npts,
     return 0;
 }
 
-int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
-                const pint_mc_team *team, pint_watch *watch, double *value,
-                double *error, long long *evals)
+void pint_mc_save(const pint_mc_saving *sv, const pint_mc_state *st)
 {
-    int m = mc->ncomp, len = 2 * m + 2;
-    double *buf = malloc((size_t)len * sizeof *buf);
-    if (!buf)
+    size_t len;
+    double *v = pint_mc_state_pack(st, &len);
+    if (!v) {
+        snprintf(sv->res->checkpoint_message,
+                 sizeof sv->res->checkpoint_message,
+                 "checkpoint %s: out of memory", sv->path);
+        return;
+    }
+    pint_ckpt_save(sv->path, sv->desc, v, len, st->count, sv->res);
+    free(v);
+}
+
+/* The state of all points so far: the base, plus buf's combined sums
+ * and the streams of this run (pos[size]); the base's other streams are
+ * kept. */
+static void fill_state(pint_mc_state *st, const pint_mc_state *base,
+                       const double *buf, int m, int size)
+{
+    const double *pos = buf + 2 * m + 1;
+    st->count = (long long)buf[2 * m];
+    for (int k = 0; k < 2 * m; k++)
+        st->sum[k] = buf[k];
+    for (int r = 0; r < st->nstreams; r++)
+        st->pos[r] = r < size ? (long long)pos[r] : 0;
+    if (!base)
+        return;
+    st->count += base->count;
+    for (int k = 0; k < m; k++) {
+        st->sum[k] += base->sum[k];
+        st->sumsq[k] += base->sumsq[k];
+    }
+    for (int r = size; r < base->nstreams; r++)
+        st->pos[r] = base->pos[r];
+}
+
+int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
+                const pint_mc_team *team, const pint_mc_saving *sv,
+                pint_watch *watch, double *value, double *error,
+                long long *evals)
+{
+    int m = mc->ncomp, rank = team ? team->rank : 0;
+    int size = team ? team->size : 1;
+    int len = 2 * m + 1 + size + 2;
+    const pint_mc_state *base = sv ? sv->base : NULL;
+    int writing = sv && sv->path && rank == 0;
+    int nstreams = base && base->nstreams > size ? base->nstreams : size;
+    double *buf = malloc(((size_t)len + 2 * (size_t)m) * sizeof *buf);
+    double *all = buf + len;    /* the sums with the base's */
+    pint_mc_state *st = writing ? pint_mc_state_new(m, nstreams) : NULL;
+    if (!buf || (writing && !st)) {
+        free(buf);
+        pint_mc_state_free(st);
         return PINT_ERR_NOMEM;
+    }
+    long long before = base ? base->count : 0;
     long long total = 0, round = PINT_MC_FIRST_ROUND;
     int status = PINT_MAX_EVALS, halt = 0;
+    double next_ckpt = watch->t0 + (sv ? sv->period : 0.0);
     for (;;) {
-        if (round > opt->max_evals - total)
-            round = opt->max_evals - total;
+        if (round > opt->max_evals - before - total)
+            round = opt->max_evals - before - total;
         long long mine = team && team->share ? team->share(team->arg, round)
                                              : round;
+        double t0 = pint_watch_now();
         int rc = pint_mc_sample_watched(mc, mine, watch);
         if (rc == PINT_TIME_LIMIT || rc == PINT_INTERRUPTED) {
             halt = rc;
@@ -163,34 +315,51 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
         long long n;
         pint_mc_sums(mc, buf, buf + m, &n);
         buf[2 * m] = (double)n;
-        buf[2 * m + 1] = rc != 0 ? 3.0 : halt == PINT_INTERRUPTED ? 2.0
-                         : halt ? 1.0 : 0.0;
+        for (int r = 0; r < size; r++)
+            buf[2 * m + 1 + r] = r == rank ? (double)pint_mc_position(mc) : 0;
+        buf[len - 2] = pint_watch_now() - t0;
+        buf[len - 1] = rc != 0 ? 3.0 : halt == PINT_INTERRUPTED ? 2.0
+                       : halt ? 1.0 : 0.0;
         if (team && team->combine)
             team->combine(team->arg, buf, len);
-        if (buf[2 * m + 1] == 3.0) {
+        if (buf[len - 1] == 3.0) {
             status = rc != 0 ? rc : PINT_ERR_INTEGRAND;
             break;
         }
         total = (long long)buf[2 * m];
-        pint_mc_estimate(m, buf, buf + m, total, vol, value, error);
-        pint_watch_progress(watch, total, 0, 0, watch->nranks, m, value,
-                            error);
+        for (int k = 0; k < 2 * m; k++)
+            all[k] = buf[k] + (base ? base->sum[k] : 0.0);
+        pint_mc_estimate(m, all, all + m, before + total, vol, value, error);
+        pint_watch_progress(watch, before + total, 0, 0, watch->nranks, m,
+                            value, error);
         if (pint_tolerance_met(opt, value, error, m, 1.0)) {
             status = PINT_CONVERGED;
             break;
         }
-        if (buf[2 * m + 1] != 0.0) {
+        if (buf[len - 1] != 0.0) {
             /* some rank halted (maybe not this one): all stop, for the
              * same reason (a stop request wins over the clock) */
-            status = buf[2 * m + 1] == 2.0 ? PINT_INTERRUPTED
-                                           : PINT_TIME_LIMIT;
+            status = buf[len - 1] == 2.0 ? PINT_INTERRUPTED : PINT_TIME_LIMIT;
             break;
         }
-        if (total >= opt->max_evals)
+        if (before + total >= opt->max_evals)
             break;
-        round = total;          /* double the sample */
+        if (writing && sv->period > 0 && pint_watch_now() >= next_ckpt) {
+            fill_state(st, base, buf, m, size);
+            pint_mc_save(sv, st);
+            next_ckpt = pint_watch_now() + sv->period;
+        }
+        /* double the sample, unless rounds must stay short for the
+         * checkpoints (all ranks see the same maximum time) */
+        if (!(sv && sv->period > 0 && buf[len - 2] > sv->period / 4))
+            round = total;
     }
-    *evals = total;
+    if (writing && !pint_status_is_error(status)) {
+        fill_state(st, base, buf, m, size);
+        pint_mc_save(sv, st);
+    }
+    *evals = before + total;
     free(buf);
+    pint_mc_state_free(st);
     return status;
 }

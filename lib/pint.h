@@ -199,17 +199,20 @@ typedef struct {
     void *progress_ctx;
     double progress_seconds;
 
-    /* Checkpoints (adaptive method).  checkpoint: a file that receives
-     * the complete state (every region on every rank) every
-     * checkpoint_seconds (0: only when the run stops) and when the run
-     * stops for any reason but an error; written to checkpoint.tmp,
+    /* Checkpoints.  checkpoint: a file that receives the complete state
+     * (adaptive: every region on every rank; MC: the sums and the stream
+     * positions; QMC: the finished rows and the pieces of rows in
+     * progress) every checkpoint_seconds (0: only when the run stops)
+     * and when the run stops for any reason but an error; written to
+     * checkpoint.tmp,
      * synced, then renamed, so the file is always whole.  resume: a
      * checkpoint to continue from instead of the domain, on any number
      * of ranks; tolerances and limits may differ from the first run
      * (the evaluation limit counts the evaluations before the
      * checkpoint too).  identity: names the integrand (it becomes part
-     * of the fingerprint, with the dimension, components, domain and
-     * rule), so a checkpoint of another problem is refused. */
+     * of the fingerprint, with the method, dimension, components,
+     * domain and rule; MC, QMC: the seed; QMC: shifts, periodization),
+     * so a checkpoint of another problem is refused. */
     const char *checkpoint;
     double checkpoint_seconds;
     const char *resume;

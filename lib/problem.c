@@ -72,10 +72,6 @@ static int check_options(const pint_options *o, pint_result *res)
         return pint_fail(res, PINT_ERR_INVALID,
                          "the checkpoint period must be a finite number >= 0 "
                          "seconds");
-    if ((o->checkpoint || o->resume) && o->method != PINT_METHOD_ADAPTIVE)
-        return pint_fail(res, PINT_ERR_INVALID,
-                         "checkpoints are written for the adaptive method "
-                         "only, not %s", pint_method_name(o->method));
     if ((o->checkpoint && !o->checkpoint[0]) || (o->resume && !o->resume[0]))
         return pint_fail(res, PINT_ERR_INVALID,
                          "an empty checkpoint file name");

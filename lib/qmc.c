@@ -73,6 +73,10 @@ struct pint_qmc {
     double *pool_mean, *pool_m2;
 
     double *cellsum, *val, *err; /* pint_qmc_run's row buffers */
+
+    /* the cell sums of every finished row, for checkpoints */
+    double *hist;
+    int hist_rows, hist_cap, hist_lost;
     char msg[256];
 };
 
@@ -153,6 +157,7 @@ void pint_qmc_free(pint_qmc *q)
     free(q->z);
     free(q->pool_mean);
     free(q->cellsum);
+    free(q->hist);
     free(q);
 }
 
@@ -350,60 +355,391 @@ void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
         error[k] = sqrt(m2 / (nt * (nt - 1.0)));
     }
     q->pool_cells += s;
+    /* keep the row for checkpoints (a failure shows when one is written) */
+    if (row == 0)
+        q->hist_rows = q->hist_lost = 0;
+    size_t cell_len = (size_t)s * (size_t)m;
+    if (q->hist_rows == q->hist_cap && !q->hist_lost) {
+        int cap = q->hist_cap ? 2 * q->hist_cap : 32;
+        double *h = realloc(q->hist, (size_t)cap * cell_len * sizeof *h);
+        if (h) {
+            q->hist = h;
+            q->hist_cap = cap;
+        } else {
+            q->hist_lost = 1;
+        }
+    }
+    if (!q->hist_lost)
+        memcpy(q->hist + (size_t)q->hist_rows++ * cell_len, cellsum,
+               cell_len * sizeof *cellsum);
 }
 
-int pint_qmc_piece_sum_watched(pint_qmc *q, int row, int shift, long long k0,
-                               long long k1, double *sum,
-                               const pint_watch *watch)
+/* ---------------------------------------------------------- checkpoints */
+
+/* A count: a whole number in [0, 2^53). */
+static int is_count(double x)
 {
-    if (!watch->deadline && !watch->opt->stop)
-        return pint_qmc_piece_sum(q, row, shift, k0, k1, sum);
-    int m = q->ncomp;
-    double part[m];
-    pint_sum acc[m];
-    for (int k = 0; k < m; k++)
-        pint_sum_init(&acc[k]);
-    for (long long a = k0; a < k1; a += PINT_QMC_WATCH_CHUNK) {
-        int halt = pint_watch_halt(watch);
-        if (halt)
-            return halt;
-        long long b = k1 - a < PINT_QMC_WATCH_CHUNK ? k1
-                                                     : a + PINT_QMC_WATCH_CHUNK;
-        int rc = pint_qmc_piece_sum(q, row, shift, a, b, part);
-        if (rc != 0)
-            return rc;
-        for (int k = 0; k < m; k++)
-            pint_sum_add(&acc[k], part[k]);
-    }
-    for (int k = 0; k < m; k++)
-        sum[k] = pint_sum_get(&acc[k]);
+    return x >= 0 && x < 9007199254740992.0 && x == floor(x);
+}
+
+double *pint_qmc_pack(const pint_qmc *q, const double *pieces,
+                      size_t npieces, size_t *len)
+{
+    if (q->hist_lost)
+        return NULL;
+    size_t cell_len = (size_t)q->shifts * (size_t)q->ncomp;
+    size_t hist = (size_t)q->hist_rows * cell_len;
+    size_t plen = npieces * PINT_QMC_PIECE(q->ncomp);
+    *len = 2 + hist + plen;
+    double *v = malloc(*len * sizeof *v);
+    if (!v)
+        return NULL;
+    v[0] = q->hist_rows;
+    v[1] = (double)npieces;
+    if (hist)
+        memcpy(v + 2, q->hist, hist * sizeof *v);
+    if (plen)
+        memcpy(v + 2 + hist, pieces, plen * sizeof *v);
+    return v;
+}
+
+/* Order of pieces: row, cell, first point. */
+static int piece_cmp(const void *a, const void *b)
+{
+    const double *x = *(const double *const *)a, *y = *(const double *const *)b;
+    for (int i = 0; i < 3; i++)
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
     return 0;
 }
+
+/* The pieces of v in order (an array of pointers, malloc'ed), or NULL. */
+static const double **sorted_pieces(const double *pieces, size_t n, int m)
+{
+    const double **p = malloc((n ? n : 1) * sizeof *p);
+    if (!p)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        p[i] = pieces + i * PINT_QMC_PIECE(m);
+    qsort(p, n, sizeof *p, piece_cmp);
+    return p;
+}
+
+int pint_qmc_restore(pint_qmc *q, const double *v, size_t len,
+                     double *value, double *error, const double **pieces,
+                     size_t *npieces, char *msg, size_t msglen)
+{
+    int m = q->ncomp, s = q->shifts;
+    size_t cell_len = (size_t)s * (size_t)m, plen = PINT_QMC_PIECE(m);
+    if (len < 2 || !is_count(v[0]) || !is_count(v[1]) || v[0] > 1e6
+        || (len - 2 - (size_t)v[0] * cell_len) / plen != (size_t)v[1]
+        || (size_t)v[0] * cell_len > len - 2
+        || (len - 2 - (size_t)v[0] * cell_len) % plen != 0) {
+        snprintf(msg, msglen, "not the state of a QMC run");
+        return -1;
+    }
+    int rows = (int)v[0];
+    *npieces = (size_t)v[1];
+    *pieces = v + 2 + (size_t)rows * cell_len;
+    const double **p = sorted_pieces(*pieces, *npieces, m);
+    if (!p) {
+        snprintf(msg, msglen, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < *npieces; i++) {
+        const double *x = p[i];
+        int ok = (x[0] == rows || x[0] == rows + 1) && is_count(x[1])
+                 && x[1] < s && is_count(x[2]) && is_count(x[3])
+                 && x[2] < x[3]
+                 && x[3] <= (double)pint_qmc_row_points(q, (int)x[0]);
+        /* pieces of one cell do not overlap */
+        if (ok && i > 0 && p[i - 1][0] == x[0] && p[i - 1][1] == x[1])
+            ok = p[i - 1][3] <= x[2];
+        if (!ok) {
+            free(p);
+            snprintf(msg, msglen, "piece %zu of the row in progress is not "
+                     "valid", (size_t)(x - *pieces) / plen);
+            return -1;
+        }
+    }
+    free(p);
+    for (int k = 0; k < m; k++) {
+        value[k] = 0.0;
+        error[k] = INFINITY;
+    }
+    for (int r = 0; r < rows; r++)
+        pint_qmc_row_done(q, r, v + 2 + (size_t)r * cell_len, value, error);
+    return rows;
+}
+
+long long pint_qmc_todo(const pint_qmc *q, int row, const double *pieces,
+                        size_t npieces, double *cellsum, long long **todo)
+{
+    int m = q->ncomp, s = q->shifts;
+    long long n = pint_qmc_row_points(q, row);
+    const double **p = sorted_pieces(pieces, npieces, m);
+    /* at most one interval per cell and one after each piece */
+    *todo = malloc(3 * ((size_t)s + npieces) * sizeof **todo);
+    if (!p || !*todo) {
+        free(p);
+        free(*todo);
+        *todo = NULL;
+        return -1;
+    }
+    pint_sum *acc = malloc((size_t)s * (size_t)m * sizeof *acc);
+    if (!acc) {
+        free(p);
+        free(*todo);
+        *todo = NULL;
+        return -1;
+    }
+    for (size_t i = 0; i < (size_t)s * (size_t)m; i++)
+        pint_sum_init(&acc[i]);
+    long long count = 0;
+    size_t i = 0;
+    while (i < npieces && p[i][0] < row)
+        i++;
+    for (int cell = 0; cell < s; cell++) {
+        long long a = 0;
+        for (; i < npieces && p[i][0] == row && p[i][1] == cell; i++) {
+            long long k0 = (long long)p[i][2], k1 = (long long)p[i][3];
+            if (k0 > a) {
+                (*todo)[3 * count] = cell;
+                (*todo)[3 * count + 1] = a;
+                (*todo)[3 * count + 2] = k0;
+                count++;
+            }
+            a = k1;
+            for (int k = 0; k < m; k++)
+                pint_sum_add(&acc[(size_t)cell * m + k], p[i][4 + k]);
+        }
+        if (a < n) {
+            (*todo)[3 * count] = cell;
+            (*todo)[3 * count + 1] = a;
+            (*todo)[3 * count + 2] = n;
+            count++;
+        }
+    }
+    for (size_t j = 0; j < (size_t)s * (size_t)m; j++)
+        cellsum[j] = pint_sum_get(&acc[j]);
+    free(acc);
+    free(p);
+    return count;
+}
+
+/* Slice r of P of the interval [a, b). */
+static void slice(long long a, long long b, int r, int P, long long *s0,
+                  long long *s1)
+{
+    long long len = b - a;
+    *s0 = a + len / P * r + len % P * r / P;
+    *s1 = a + len / P * (r + 1) + len % P * (r + 1) / P;
+}
+
+void pint_qmc_slice(const long long *todo, long long i, int r, int P,
+                    long long *k0, long long *k1)
+{
+    slice(todo[3 * i + 1], todo[3 * i + 2], r, P, k0, k1);
+}
+
+int pint_qmc_work(pint_qmc *q, int row, const long long *todo,
+                  long long ntodo, int r, int P, const pint_watch *watch,
+                  void (*tick)(void *arg), void *tick_arg, double *out)
+{
+    int m = q->ncomp;
+    size_t w = 1 + (size_t)m;
+    double part[m];
+    int watched = watch && (watch->deadline || watch->opt->stop);
+    memset(out, 0, (size_t)ntodo * w * sizeof *out);
+    for (long long i = 0; i < ntodo; i++) {
+        long long k0, k1;
+        double *o = out + (size_t)i * w;
+        pint_qmc_slice(todo, i, r, P, &k0, &k1);
+        pint_sum acc[m];
+        for (int k = 0; k < m; k++)
+            pint_sum_init(&acc[k]);
+        for (long long a = k0; a < k1; a += PINT_QMC_WATCH_CHUNK) {
+            int halt = watched ? pint_watch_halt(watch) : 0;
+            if (halt)
+                return halt;
+            if (tick)
+                tick(tick_arg);
+            long long b = k1 - a < PINT_QMC_WATCH_CHUNK
+                          ? k1 : a + PINT_QMC_WATCH_CHUNK;
+            int rc = pint_qmc_piece_sum(q, row, (int)todo[3 * i], a, b, part);
+            if (rc != 0)
+                return rc;
+            for (int k = 0; k < m; k++) {
+                pint_sum_add(&acc[k], part[k]);
+                o[1 + k] = pint_sum_get(&acc[k]);
+            }
+            o[0] = (double)(b - k0);
+        }
+    }
+    return 0;
+}
+
+int pint_qmc_save_pieces(const pint_qmc *q, const pint_qmc_saving *sv,
+                         const double *pieces, size_t npieces,
+                         long long evals)
+{
+    size_t len;
+    double *v = pint_qmc_pack(q, pieces, npieces, &len);
+    if (!v) {
+        snprintf(sv->res->checkpoint_message,
+                 sizeof sv->res->checkpoint_message,
+                 "checkpoint %s: out of memory", sv->path);
+        return -1;
+    }
+    pint_ckpt_save(sv->path, sv->desc, v, len, evals, sv->res);
+    free(v);
+    return 0;
+}
+
+void pint_qmc_save(const pint_qmc *q, const pint_qmc_saving *sv, int row,
+                   const long long *todo, long long ntodo, int P,
+                   const double *blocks, size_t block_len, long long evals)
+{
+    int m = q->ncomp;
+    size_t plen = PINT_QMC_PIECE(m), w = 1 + (size_t)m;
+    size_t cap = sv->npieces + (size_t)ntodo * (size_t)P, n = 0;
+    double *pieces = malloc((cap ? cap : 1) * plen * sizeof *pieces);
+    if (!pieces) {
+        snprintf(sv->res->checkpoint_message,
+                 sizeof sv->res->checkpoint_message,
+                 "checkpoint %s: out of memory", sv->path);
+        return;
+    }
+    /* the resumed pieces not yet used: of this row and later ones */
+    for (size_t i = 0; i < sv->npieces; i++) {
+        const double *x = sv->pieces + i * plen;
+        if (x[0] >= row)
+            memcpy(pieces + n++ * plen, x, plen * sizeof *x);
+    }
+    for (int r = 0; r < P; r++)
+        for (long long i = 0; i < ntodo; i++) {
+            const double *o = blocks + (size_t)r * block_len + (size_t)i * w;
+            if (o[0] <= 0)
+                continue;
+            long long k0, k1;
+            pint_qmc_slice(todo, i, r, P, &k0, &k1);
+            double *x = pieces + n++ * plen;
+            x[0] = row;
+            x[1] = (double)todo[3 * i];
+            x[2] = (double)k0;
+            x[3] = (double)k0 + o[0];
+            memcpy(x + 4, o + 1, (size_t)m * sizeof *x);
+        }
+    pint_qmc_save_pieces(q, sv, pieces, n, evals);
+    free(pieces);
+}
+
+/* The serial run's periodic checkpoints, between chunks. */
+typedef struct {
+    pint_qmc *q;
+    const pint_qmc_saving *sv;
+    int row;
+    const long long *todo;
+    long long ntodo;
+    const double *out;
+    long long evals;            /* before the row */
+    double next;
+} serial_tick;
+
+static void tick_serial(void *arg)
+{
+    serial_tick *t = arg;
+    if (pint_watch_now() < t->next)
+        return;
+    long long evals = t->evals;
+    for (long long i = 0; i < t->ntodo; i++)
+        evals += (long long)t->out[(size_t)i * (1 + (size_t)t->q->ncomp)];
+    pint_qmc_save(t->q, t->sv, t->row, t->todo, t->ntodo, 1, t->out, 0,
+                  evals);
+    t->next = pint_watch_now() + t->sv->period;
+}
+
+/* -------------------------------------------------------------- the run */
 
 int pint_qmc_run(pint_qmc *q, const pint_options *opt, pint_watch *watch,
                  double *value, double *error, long long *evals,
                  long long *rows)
 {
-    int m = q->ncomp, s = q->shifts;
-    for (int k = 0; k < m; k++) {
-        value[k] = 0.0;
-        error[k] = INFINITY;
-    }
-    *evals = 0;
-    *rows = 0;
+    return pint_qmc_run_saved(q, opt, NULL, watch, value, error, evals,
+                              rows);
+}
+
+int pint_qmc_run_saved(pint_qmc *q, const pint_options *opt,
+                       const pint_qmc_saving *sv, pint_watch *watch,
+                       double *value, double *error, long long *evals,
+                       long long *rows)
+{
+    int m = q->ncomp;
+    size_t w = 1 + (size_t)m;
     q->msg[0] = '\0';
-    for (int row = 0;; row++) {
-        long long N = pint_qmc_row_points(q, row);
-        if ((long long)s * N > opt->max_evals - *evals)
-            return PINT_MAX_EVALS;
-        for (int j = 0; j < s; j++) {
-            int rc = pint_qmc_piece_sum_watched(q, row, j, 0, N,
-                                                q->cellsum + (size_t)j * m,
-                                                watch);
-            if (rc != 0)
-                return rc;      /* a halt drops the row in progress */
-            *evals += N;
+    *evals = sv ? sv->evals : 0;
+    *rows = sv ? sv->rows : 0;
+    if (!sv || sv->rows == 0)
+        for (int k = 0; k < m; k++) {
+            value[k] = 0.0;
+            error[k] = INFINITY;
         }
+    static const pint_qmc_saving none;
+    const pint_qmc_saving *saving = sv ? sv : &none;
+    int writing = sv && sv->path;
+    serial_tick t = { q, saving, 0, NULL, 0, NULL, 0,
+                      watch->t0 + saving->period };
+    double *out = NULL;
+    int status;
+    for (int row = (int)*rows;; row++) {
+        long long *todo;
+        long long ntodo = pint_qmc_todo(q, row, saving->pieces,
+                                        saving->npieces, q->cellsum, &todo);
+        double *o = ntodo >= 0 ? realloc(out, ((size_t)ntodo + 1) * w
+                                              * sizeof *o) : NULL;
+        if (!o) {
+            free(todo);
+            snprintf(q->msg, sizeof q->msg, "out of memory");
+            status = PINT_ERR_NOMEM;
+            break;
+        }
+        out = o;
+        long long need = 0;
+        for (long long i = 0; i < ntodo; i++)
+            need += todo[3 * i + 2] - todo[3 * i + 1];
+        if (need > opt->max_evals - *evals) {
+            free(todo);
+            if (writing)
+                pint_qmc_save(q, sv, row, NULL, 0, 1, NULL, 0, *evals);
+            return PINT_MAX_EVALS;
+        }
+        t.row = row;
+        t.todo = todo;
+        t.ntodo = ntodo;
+        t.out = out;
+        t.evals = *evals;
+        int rc = pint_qmc_work(q, row, todo, ntodo, 0, 1, watch,
+                               writing && saving->period > 0 ? tick_serial
+                                                             : NULL,
+                               &t, out);
+        for (long long i = 0; i < ntodo; i++)
+            *evals += (long long)out[(size_t)i * w];
+        if (rc != 0) {
+            /* a halt keeps the row in progress in the checkpoint */
+            if (writing && !pint_status_is_error(rc))
+                pint_qmc_save(q, sv, row, todo, ntodo, 1, out, 0, *evals);
+            free(todo);
+            free(out);
+            return rc;
+        }
+        for (long long i = 0; i < ntodo; i++)
+            for (int k = 0; k < m; k++) {
+                double *c = &q->cellsum[(size_t)todo[3 * i] * m + k];
+                pint_sum acc = { *c, 0.0 };
+                pint_sum_add(&acc, out[(size_t)i * w + 1 + k]);
+                *c = pint_sum_get(&acc);
+            }
+        free(todo);
         pint_qmc_row_done(q, row, q->cellsum, q->val, q->err);
         for (int k = 0; k < m; k++) {
             value[k] = q->val[k];
@@ -411,7 +747,13 @@ int pint_qmc_run(pint_qmc *q, const pint_options *opt, pint_watch *watch,
         }
         *rows = row + 1;
         pint_watch_progress(watch, *evals, 0, *rows, 1, m, value, error);
-        if (pint_tolerance_met(opt, value, error, m, 1.0))
-            return PINT_CONVERGED;
+        if (pint_tolerance_met(opt, value, error, m, 1.0)) {
+            status = PINT_CONVERGED;
+            if (writing)
+                pint_qmc_save(q, sv, row + 1, NULL, 0, 1, NULL, 0, *evals);
+            break;
+        }
     }
+    free(out);
+    return status;
 }

@@ -24,6 +24,7 @@
 
 #include <stdint.h>
 #include "pint.h"
+#include "checkpoint.h"
 #include "eval.h"
 #include "watch.h"
 
@@ -72,19 +73,100 @@ void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
 /* One rank: rows in order until max_k error[k] <= max(epsabs, epsrel
  * max_k |value[k]|), the next row would pass opt->max_evals, or the
  * watch halts (looked at every PINT_QMC_WATCH_CHUNK points; the row in
- * progress is then dropped).  Returns the status; value/error are those
- * of the last finished row (error INFINITY and value 0 when there is
- * none); evals counts the points of finished cells. */
+ * progress is then dropped from the estimate).  Returns the status;
+ * value/error are those of the last finished row (error INFINITY and
+ * value 0 when there is none); evals counts every point computed. */
 int pint_qmc_run(pint_qmc *q, const pint_options *opt, pint_watch *watch,
                  double *value, double *error, long long *evals,
                  long long *rows);
 
-/* Like pint_qmc_piece_sum, looking at the watch every
- * PINT_QMC_WATCH_CHUNK points: returns its halt status when it halts
- * (the sum is then incomplete). */
-int pint_qmc_piece_sum_watched(pint_qmc *q, int row, int shift, long long k0,
-                               long long k1, double *sum,
-                               const pint_watch *watch);
+/* ---------------------------------------------------------- checkpoints
+ *
+ * A checkpoint of a QMC run keeps the cell sums of every finished row
+ * (replayed on resume, so the pooled estimate comes back bit for bit) and
+ * the pieces of the rows in progress, each PINT_QMC_PIECE(ncomp) numbers:
+ *
+ *     row, cell, k0, k1, sum[ncomp]     (points k0 <= k < k1 of the cell)
+ *
+ * As numbers of the checkpoint file:
+ *
+ *     rows, npieces, cellsums[rows][shifts][ncomp], pieces[npieces]
+ *
+ * Pieces belong to rows `rows` and `rows` + 1 (the controller of the
+ * on-request modes works one row ahead) and do not overlap.  A resumed
+ * run computes what the pieces of a row leave out -- its "todo"
+ * intervals (cell, a, b) -- and adds the pieces' sums. */
+#define PINT_QMC_PIECE(m) (4 + (size_t)(m))
+
+typedef struct {
+    /* resumed from: rows finished, evaluations, pieces (into the
+     * checkpoint's numbers); all 0 for a fresh run */
+    int rows;
+    long long evals;
+    const double *pieces;
+    size_t npieces;
+    /* checkpoints written by rank 0 (path NULL: none) every period
+     * seconds (0: only when the run stops for any reason but an error) */
+    const char *path;
+    const pint_ckpt *desc;
+    pint_result *res;
+    double period;
+} pint_qmc_saving;
+
+/* The checkpoint numbers of the finished rows and these pieces
+ * (malloc'ed, *len of them); NULL when out of memory. */
+double *pint_qmc_pack(const pint_qmc *q, const double *pieces,
+                      size_t npieces, size_t *len);
+
+/* Check the checkpoint numbers v and replay their rows into q (value and
+ * error of the last; 0 and INFINITY when none).  *pieces points into v.
+ * Returns the rows, or -1 with a reason in msg. */
+int pint_qmc_restore(pint_qmc *q, const double *v, size_t len,
+                     double *value, double *error, const double **pieces,
+                     size_t *npieces, char *msg, size_t msglen);
+
+/* The intervals of `row` the pieces leave out, as triples (cell, a, b) in
+ * order of cell and point (*todo, malloc'ed; one per cell when there are
+ * no pieces), and cellsum[shifts][ncomp] = the pieces' sums.  Returns
+ * the number of intervals, -1 when out of memory. */
+long long pint_qmc_todo(const pint_qmc *q, int row, const double *pieces,
+                        size_t npieces, double *cellsum, long long **todo);
+
+/* Rank r of P's slice [k0, k1) of todo interval i. */
+void pint_qmc_slice(const long long *todo, long long i, int r, int P,
+                    long long *k0, long long *k1);
+
+/* Compute slice r of P of every todo interval in order, in chunks of
+ * PINT_QMC_WATCH_CHUNK points; before each chunk look at the watch (its
+ * halt status is returned) and call tick (may be NULL).  out[i][1 + m]
+ * holds the points done from the start of slice i and their sum, up to
+ * date after every chunk.  Returns 0, an integrand error or the halt. */
+int pint_qmc_work(pint_qmc *q, int row, const long long *todo,
+                  long long ntodo, int r, int P, const pint_watch *watch,
+                  void (*tick)(void *arg), void *tick_arg, double *out);
+
+/* Write the checkpoint of the finished rows and the row in progress:
+ * sv's resumed pieces of rows >= row, and the work of ranks 0..P-1 on
+ * todo, rank r's out (see pint_qmc_work) at blocks + r * block_len.
+ * With ntodo 0, just the rows (and resumed pieces). */
+void pint_qmc_save(const pint_qmc *q, const pint_qmc_saving *sv, int row,
+                   const long long *todo, long long ntodo, int P,
+                   const double *blocks, size_t block_len, long long evals);
+
+/* Write the checkpoint of the finished rows and these pieces: 0, or -1
+ * (the reason in sv->res->checkpoint_message). */
+int pint_qmc_save_pieces(const pint_qmc *q, const pint_qmc_saving *sv,
+                         const double *pieces, size_t npieces,
+                         long long evals);
+
+/* pint_qmc_run resumed from and writing checkpoints as sv says (NULL:
+ * neither).  A halt keeps the row in progress in the checkpoint. */
+int pint_qmc_run_saved(pint_qmc *q, const pint_options *opt,
+                       const pint_qmc_saving *sv, pint_watch *watch,
+                       double *value, double *error, long long *evals,
+                       long long *rows);
+
+/* Points between two looks at the watch (pint_qmc_work). */
 #define PINT_QMC_WATCH_CHUNK 65536
 
 #endif

@@ -50,6 +50,16 @@ static void next_block(pint_stream *s)
     s->used = 0;
 }
 
+void pint_stream_seek(pint_stream *s, uint64_t draws)
+{
+    s->counter = draws / 2;
+    s->used = 4;
+    if (draws % 2) {
+        next_block(s);
+        s->used = 2;
+    }
+}
+
 double pint_stream_uniform(pint_stream *s)
 {
     if (s->used > 2)

@@ -25,6 +25,9 @@ void pint_philox4x32(const uint32_t ctr[4], const uint32_t key[2],
                      uint32_t out[4]);
 
 void pint_stream_init(pint_stream *s, uint64_t seed, uint32_t stream);
+/* Continue as if `draws` uniforms had been drawn since init (a resumed
+ * run picks up its stream where the checkpoint left it). */
+void pint_stream_seek(pint_stream *s, uint64_t draws);
 /* A uniform double in (0, 1) with 53 random bits (never 0 or 1). */
 double pint_stream_uniform(pint_stream *s);
 

@@ -219,6 +219,78 @@ static void test_resume_after_limit(void)
     CU_ASSERT_EQUAL(json_num(b.out, "evals"), json_num(a.out, "evals"));
 }
 
+/* Monte Carlo and QMC: stopped by the time limit on some ranks (in the
+ * middle of a round, a row or a unit), resumed on others and in another
+ * work-unit mode, they end as the uninterrupted run: MC with the same
+ * number of points (so an error within a few percent of it), QMC with
+ * the same rows and value (a row is a pure function of the seed: only
+ * the rounding of sums added in other groupings differs). */
+static void test_resume_mc_qmc(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "sample.ckpt");
+    static const char *runs[][2][4] = {
+        { { "--method", "mc", "--seed", "5" },
+          { "--method", "mc", "--seed", "5" } },
+        { { "--method", "mc", "--unit-seconds", "0.02" },
+          { "--method", "mc", "--seed", "1" } },
+        { { "--method", "qmc", "--qmc-units", "row" },
+          { "--method", "qmc", "--qmc-units", "constant-row" } },
+        { { "--method", "qmc", "--qmc-units", "constant-row" },
+          { "--method", "qmc", "--qmc-units", "row" } },
+    };
+    for (int i = 0; i < 4; i++) {
+        int qmc = i >= 2;
+        const char *limit = qmc ? "30000000" : "40000000";
+        const char *const *a = runs[i][0], *const *b = runs[i][1];
+        run_result first, resumed, full;
+        run_mpi(&first, 2 + i % 2, "--json", "-f", "genz2", "-d", "4",
+                "--er", "1e-15", "--max-evals", limit, "--time-limit", "0.2",
+                "--checkpoint", path, a[0], a[1], a[2], a[3], NULL);
+        expect_status(&first, 1, "time-limit");
+        CU_ASSERT(json_num(first.out, "checkpoints_written") == 1);
+        run_mpi(&resumed, 3 - i % 2, "--json", "-f", "genz2", "-d", "4",
+                "--er", "1e-15", "--max-evals", limit, "--resume", path,
+                b[0], b[1], b[2], b[3], NULL);
+        expect_status(&resumed, 1, "max-evals");
+        CU_ASSERT_EQUAL(json_num(resumed.out, "resumed_evals"),
+                        json_num(first.out, "evals"));
+        run_mpi(&full, 1, "--json", "-f", "genz2", "-d", "4", "--er", "1e-15",
+                "--max-evals", limit, b[0], b[1], b[2], b[3], NULL);
+        double vr = json_nth(resumed.out, "value", 0);
+        double er = json_nth(resumed.out, "error", 0);
+        double vf = json_nth(full.out, "value", 0);
+        double ef = json_nth(full.out, "error", 0);
+        double x = json_nth(full.out, "exact", 0);
+        if (qmc) {
+            CU_ASSERT_EQUAL(json_num(resumed.out, "rows"),
+                            json_num(full.out, "rows"));
+            CU_ASSERT(fabs(vr - vf) <= 1e-12 * fabs(vf));
+            CU_ASSERT(fabs(er - ef) <= 1e-6 * ef);
+        } else {
+            CU_ASSERT_EQUAL(json_num(resumed.out, "evals"), 40000000);
+            CU_ASSERT(fabs(er - ef) <= 0.05 * ef);
+            CU_ASSERT(fabs(vr - x) <= 4 * er);
+        }
+        if (!(fabs(er - ef) <= (qmc ? 1e-6 : 0.05) * ef))
+            fprintf(stderr, "\n  case %d: resumed %.17g +- %g, uninterrupted "
+                    "%.17g +- %g\n", i, vr, er, vf, ef);
+    }
+    /* periodic checkpoints: Monte Carlo rounds stay short enough */
+    run_result r;
+    run_mpi(&r, 2, "--json", "-f", "genz2", "-d", "4", "--er", "1e-15",
+            "--max-evals", "1e15", "--time-limit", "1", "--method", "mc",
+            "--checkpoint", path, "--checkpoint-every", "0.05", NULL);
+    expect_status(&r, 1, "time-limit");
+    CU_ASSERT(json_num(r.out, "checkpoints_written") >= 8);
+    run_mpi(&r, 3, "--json", "-f", "genz2", "-d", "4", "--er", "1e-15",
+            "--max-evals", "1e15", "--time-limit", "1", "--method", "qmc",
+            "--qmc-units", "constant-row", "--checkpoint", path,
+            "--checkpoint-every", "0.05", NULL);
+    expect_status(&r, 1, "time-limit");
+    CU_ASSERT(json_num(r.out, "checkpoints_written") >= 8);
+}
+
 /* SIGTERM to mpirun and SIGINT to pint alone: a final checkpoint, the
  * partial result with status interrupted, exit 1; the run resumes. */
 static void test_signals(void)
@@ -319,7 +391,8 @@ static void test_refusals(void)
     expect_refused(&r, "rule sym9");
     run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--method", "qmc", "--resume",
             path, NULL);
-    expect_refused(&r, "adaptive method only");
+    expect_refused(&r, "a checkpoint of the adaptive method, this run uses "
+                   "qmc");
     run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--resume", "/nonexistent/ckpt",
             NULL);
     expect_refused(&r, "cannot open");
@@ -352,6 +425,7 @@ int main(void)
         { "--time-limit, Monte Carlo and QMC", test_time_limit_mc_qmc },
         { "--time-limit on an integrand that hangs", test_hung_integrand },
         { "resume after a limit on 1 and 3 ranks", test_resume_after_limit },
+        { "MC and QMC resumed on other ranks", test_resume_mc_qmc },
         { "SIGTERM and SIGINT: final checkpoint", test_signals },
         { "SIGKILL: the periodic checkpoint resumes", test_sigkill },
         { "damaged and foreign checkpoints refused", test_refusals },

@@ -446,18 +446,11 @@ static void watch(pint_par_controller *c)
 static void write_checkpoint(pint_par_controller *c)
 {
     pint_par_ctx *ctx = c->ctx;
-    pint_ckpt k = ctx->ckpt;
-    k.recs = c->dump;
-    k.nregions = c->dump_len / ctx->rec_len;
-    k.evals = 0;
+    long long evals = 0;
     for (int i = 0; i < ctx->nworkers; i++)
-        k.evals += (long long)c->w[i].fin[FIN_EVALS];
-    pint_result *res = ctx->res;
-    if (pint_ckpt_write(ctx->opt->checkpoint, &k, res->checkpoint_message,
-                        sizeof res->checkpoint_message) == 0) {
-        res->checkpoint_message[0] = '\0';
-        res->checkpoints++;
-    }
+        evals += (long long)c->w[i].fin[FIN_EVALS];
+    pint_ckpt_save(ctx->opt->checkpoint, &ctx->ckpt, c->dump,
+                   c->dump_len / ctx->rec_len, evals, ctx->res);
     c->dump_len = 0;
     c->next_checkpoint = pint_watch_now() + ctx->opt->checkpoint_seconds;
 }

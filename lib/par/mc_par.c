@@ -1,6 +1,7 @@
 /* mc_par.c -- plain Monte Carlo over MPI, in two kinds of work units.
  *
- * Rank r always draws from stream r (streams never overlap, see rng.h).
+ * Rank r always draws from stream r (streams never overlap, see rng.h);
+ * a resumed run continues each stream where the checkpoint left it.
  *
  * Fixed-count rounds (default).  Every rank draws its share of each round,
  * then one allreduce combines the sums, so every rank sees the same
@@ -53,8 +54,8 @@ static long long share(void *arg, long long round)
 static void combine(void *arg, double *buf, int len)
 {
     const team_arg *t = arg;
-    MPI_Allreduce(MPI_IN_PLACE, buf, len - 1, MPI_DOUBLE, MPI_SUM, t->comm);
-    MPI_Allreduce(MPI_IN_PLACE, buf + len - 1, 1, MPI_DOUBLE, MPI_MAX,
+    MPI_Allreduce(MPI_IN_PLACE, buf, len - 2, MPI_DOUBLE, MPI_SUM, t->comm);
+    MPI_Allreduce(MPI_IN_PLACE, buf + len - 2, 2, MPI_DOUBLE, MPI_MAX,
                   t->comm);
 }
 
@@ -111,29 +112,57 @@ static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
     free(b);
 }
 
-/* The controller of fixed-time units; fills res (on rank 0). */
+/* The state of the points in the workers' reports `latest` and the
+ * base, as a checkpoint keeps it. */
+static void timed_state(pint_mc_state *st, const pint_mc_state *base,
+                        const double *latest, size_t len, int m, int size)
+{
+    st->count = base ? base->count : 0;
+    for (int k = 0; k < 2 * m; k++)
+        st->sum[k] = base ? base->sum[k] : 0.0;
+    for (int r = 0; r < st->nstreams; r++)
+        st->pos[r] = base && r < base->nstreams ? base->pos[r] : 0;
+    for (int r = 1; r < size; r++) {
+        const double *l = latest + (size_t)r * len;
+        st->count += (long long)l[MCR_COUNT];
+        st->pos[r] += (long long)l[MCR_COUNT];
+        for (int k = 0; k < 2 * m; k++)
+            st->sum[k] += l[MCR_HEADER + k];
+    }
+}
+
+/* The controller of fixed-time units; fills res (on rank 0).  With
+ * checkpoints, every report is kept (the estimate uses only those before
+ * the decision), so that the checkpoints hold every point drawn. */
 static int timed_controller(int m, int size, double vol,
                             const pint_options *opt, MPI_Comm comm,
-                            pint_result *res, pint_watch *watch)
+                            pint_result *res, pint_watch *watch,
+                            const pint_mc_saving *sv)
 {
     int nw = size - 1;
     size_t len = MCR_HEADER + 2 * (size_t)m;
     double *b = malloc(len * sizeof *b);
     double *latest = calloc((size_t)size * len, sizeof *latest);
-    double *tot = malloc(2 * (size_t)m * sizeof *tot);
+    double *all = calloc((size_t)size * len, sizeof *all);
     char *stopped = calloc((size_t)size, 1);
-    if (!b || !latest || !tot || !stopped)
+    const pint_mc_state *base = sv->base;
+    int nstreams = base && base->nstreams > size ? base->nstreams : size;
+    pint_mc_state *st = pint_mc_state_new(m, nstreams);
+    if (!b || !latest || !all || !stopped || !st)
         MPI_Abort(comm, 3);
+    double next_ckpt = watch->t0 + sv->period;
     int finals = 0, deciding = 1, status = PINT_MAX_EVALS, dummy = 0;
     long long messages = 0;
     char line[FAIL_LINE];
     while (finals < nw) {
-        MPI_Status st;
+        MPI_Status ms;
         MPI_Recv(b, (int)len, MPI_DOUBLE, MPI_ANY_SOURCE, PINT_TAG_MC_REPORT,
-                 comm, &st);
+                 comm, &ms);
         messages++;
-        int w = st.MPI_SOURCE, kind = (int)b[MCR_KIND];
+        int w = ms.MPI_SOURCE, kind = (int)b[MCR_KIND];
         res->rank_evals[w] = (long long)b[MCR_COUNT];
+        if (b[MCR_STATUS] == 0)
+            memcpy(all + (size_t)w * len, b, len * sizeof *b);
         if (kind == PINT_MCR_FINAL) {
             res->rank_idle[w] = b[MCR_IDLE];
             finals++;
@@ -152,15 +181,10 @@ static int timed_controller(int m, int size, double vol,
             stop_all = 1;
         } else if (deciding) {
             memcpy(latest + (size_t)w * len, b, len * sizeof *b);
-            long long n = 0;
-            memset(tot, 0, 2 * (size_t)m * sizeof *tot);
-            for (int r = 1; r < size; r++) {
-                const double *l = latest + (size_t)r * len;
-                n += (long long)l[MCR_COUNT];
-                for (int k = 0; k < 2 * m; k++)
-                    tot[k] += l[MCR_HEADER + k];
-            }
-            pint_mc_estimate(m, tot, tot + m, n, vol, res->value, res->error);
+            timed_state(st, base, latest, len, m, size);
+            pint_mc_estimate(m, st->sum, st->sumsq, st->count, vol,
+                             res->value, res->error);
+            long long n = st->count;
             res->evals = n;
             pint_watch_progress(watch, n, 0, 0, nw, m, res->value,
                                 res->error);
@@ -175,6 +199,12 @@ static int timed_controller(int m, int size, double vol,
                 stop_all = 1;
             }
         }
+        if (sv->path && sv->period > 0 && !pint_status_is_error(status)
+            && pint_watch_now() >= next_ckpt) {
+            timed_state(st, base, all, len, m, size);
+            pint_mc_save(sv, st);
+            next_ckpt = pint_watch_now() + sv->period;
+        }
         for (int r = 1; r < size; r++)
             if (!stopped[r] && (stop_all || r == w)
                 && (stop_all || kind == PINT_MCR_EXHAUSTED)) {
@@ -184,17 +214,22 @@ static int timed_controller(int m, int size, double vol,
             }
     }
     res->controller_messages = messages;
+    if (sv->path && !pint_status_is_error(status)) {
+        timed_state(st, base, all, len, m, size);
+        pint_mc_save(sv, st);
+    }
     free(b);
     free(latest);
-    free(tot);
+    free(all);
     free(stopped);
+    pint_mc_state_free(st);
     return status;
 }
 
 /* Fixed-time units: rank 0 controls, the others sample. */
 static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
                         double vol, pint_result *res, MPI_Comm comm, int rank,
-                        int size, pint_watch *watch)
+                        int size, pint_watch *watch, const pint_mc_saving *sv)
 {
     memset(res->rank_evals, 0, (size_t)size * sizeof *res->rank_evals);
     memset(res->rank_idle, 0, (size_t)size * sizeof *res->rank_idle);
@@ -205,10 +240,13 @@ static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
     res->evals = 0;
     int status = 0;
     if (rank == 0) {
-        status = timed_controller(m, size, vol, opt, comm, res, watch);
+        status = timed_controller(m, size, vol, opt, comm, res, watch, sv);
     } else {
         int nw = size - 1, w = rank - 1;
-        long long budget = opt->max_evals / nw + (w < opt->max_evals % nw);
+        long long left = opt->max_evals - res->resumed_evals;
+        if (left < 0)
+            left = 0;
+        long long budget = left / nw + (w < left % nw);
         timed_worker(mc, m, budget, opt->unit_seconds, comm);
     }
     double msgs = (double)res->controller_messages;
@@ -218,6 +256,48 @@ static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
     return pint_par_bcast_result(res, status, comm);
 }
 
+/* The sampler of this rank, its stream where the checkpoint resumed from
+ * left it (all ranks agree when one cannot have it). */
+static int start(const pint_function *fn, const pint_domain *dom,
+                 const pint_options *opt, pint_result *res, MPI_Comm comm,
+                 int rank, pint_mc **mc, pint_mc_state **base,
+                 pint_ckpt *desc)
+{
+    *mc = NULL;
+    *base = NULL;
+    pint_ckpt_describe(desc, fn, dom, opt, PINT_RULE_AUTO, 1);
+    double *v;
+    size_t len;
+    int status = pint_par_open_state(opt, desc, comm, &v, &len, res);
+    if (status)
+        return status;
+    char msg[200] = "out of memory";
+    int ok = 1, all_ok;
+    if (v) {
+        /* every rank unpacks the same numbers: the same verdict */
+        *base = pint_mc_state_unpack(v, len, fn->ncomp, msg, sizeof msg);
+        free(v);
+        ok = *base != NULL;
+    }
+    if (ok) {
+        *mc = pint_mc_new(fn, dom->lo, dom->hi, opt->seed, (uint32_t)rank);
+        ok = *mc != NULL;
+        if (ok && *base && rank < (*base)->nstreams)
+            pint_mc_skip(*mc, (*base)->pos[rank]);
+    }
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+    if (all_ok)
+        return 0;
+    pint_mc_free(*mc);
+    pint_mc_state_free(*base);
+    *mc = NULL;
+    *base = NULL;
+    if (opt->resume && strcmp(msg, "out of memory") != 0)
+        return pint_fail(res, PINT_ERR_INVALID, "checkpoint %s: %s",
+                         opt->resume, msg);
+    return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+}
+
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,
                 const pint_options *opt, pint_result *res, MPI_Comm comm,
                 pint_watch *watch)
@@ -225,32 +305,32 @@ int pint_par_mc(const pint_function *fn, const pint_domain *dom,
     team_arg t = { comm, 0, 1 };
     MPI_Comm_rank(comm, &t.rank);
     MPI_Comm_size(comm, &t.size);
-    pint_mc *mc = pint_mc_new(fn, dom->lo, dom->hi, opt->seed,
-                              (uint32_t)t.rank);
-    int ok = mc != NULL, all_ok;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-    if (!all_ok) {
-        pint_mc_free(mc);
-        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-    }
+    res->method = PINT_METHOD_MC;
+    pint_mc *mc;
+    pint_mc_state *base;
+    pint_ckpt desc;
+    int status = start(fn, dom, opt, res, comm, t.rank, &mc, &base, &desc);
+    if (status)
+        return status;
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_mc_set_cost(mc, &cost);
-    res->method = PINT_METHOD_MC;
+    pint_mc_saving sv = { base, opt->checkpoint, &desc, res,
+                          opt->checkpoint_seconds };
+    double vol = pint_domain_volume(dom, fn->ndim);
     if (opt->unit_seconds > 0 && t.size > 1) {
-        int status = par_mc_timed(mc, fn->ncomp, opt,
-                                  pint_domain_volume(dom, fn->ndim), res,
-                                  comm, t.rank, t.size, watch);
+        status = par_mc_timed(mc, fn->ncomp, opt, vol, res, comm, t.rank,
+                              t.size, watch, &sv);
         pint_mc_free(mc);
+        pint_mc_state_free(base);
         return status;
     }
-    pint_mc_team team = { share, combine, &t };
-    int status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim),
-                             &team, watch, res->value, res->error,
-                             &res->evals);
-    res->method = PINT_METHOD_MC;
+    pint_mc_team team = { share, combine, &t, t.rank, t.size };
+    status = pint_mc_run(mc, opt, vol, &team, &sv, watch, res->value,
+                         res->error, &res->evals);
     long long mine = pint_mc_count(mc);
     MPI_Allgather(&mine, 1, MPI_LONG_LONG, res->rank_evals, 1, MPI_LONG_LONG,
                   comm);
+    pint_par_bcast_checkpoints(res, comm);
     if (pint_status_is_error(status)) {
         /* the first rank that failed tells what happened */
         int failed_here = pint_mc_message(mc)[0] != '\0';
@@ -270,5 +350,6 @@ int pint_par_mc(const pint_function *fn, const pint_domain *dom,
         status = pint_fail(res, st, "%s", line);
     }
     pint_mc_free(mc);
+    pint_mc_state_free(base);
     return status;
 }

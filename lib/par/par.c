@@ -110,6 +110,51 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
     free(b);
 }
 
+void pint_par_bcast_checkpoints(pint_result *res, MPI_Comm comm)
+{
+    long long n = res->checkpoints;
+    MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, comm);
+    res->checkpoints = n;
+    MPI_Bcast(res->checkpoint_message, (int)sizeof res->checkpoint_message,
+              MPI_CHAR, 0, comm);
+}
+
+int pint_par_open_state(const pint_options *opt, const pint_ckpt *want,
+                        MPI_Comm comm, double **v, size_t *len,
+                        pint_result *res)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    *v = NULL;
+    *len = 0;
+    pint_ckpt c;
+    memset(&c, 0, sizeof c);
+    int status = 0;
+    if (rank == 0) {
+        char msg[256];
+        status = pint_ckpt_open(opt, want, &c, msg, sizeof msg);
+        if (status)
+            pint_fail(res, status, "%s", msg);
+    }
+    status = agree(comm, rank, size, status, res);
+    if (status || !opt->resume)
+        return status;
+    double n[2] = { (double)c.nregions, (double)c.evals };
+    MPI_Bcast(n, 2, MPI_DOUBLE, 0, comm);
+    *len = (size_t)n[0];
+    res->resumed_evals = (long long)n[1];
+    if (rank == 0) {
+        *v = c.recs;            /* taken over */
+    } else {
+        *v = malloc((*len ? *len : 1) * sizeof **v);
+        if (!*v)
+            MPI_Abort(comm, 3);  /* the others would wait for this rank */
+    }
+    MPI_Bcast(*v, (int)*len, MPI_DOUBLE, 0, comm);
+    return 0;
+}
+
 int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm)
 {
     int size;
@@ -120,7 +165,8 @@ int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm)
     MPI_Bcast(res->rank_evals, size, MPI_LONG_LONG, 0, comm);
     MPI_Bcast(res->rank_idle, size, MPI_DOUBLE, 0, comm);
     MPI_Bcast(res->message, (int)sizeof res->message, MPI_CHAR, 0, comm);
-    res->evals = 0;
+    pint_par_bcast_checkpoints(res, comm);
+    res->evals = res->resumed_evals;
     for (int r = 0; r < size; r++)
         res->evals += res->rank_evals[r];
     if (pint_status_is_error(status))

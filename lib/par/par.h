@@ -104,11 +104,24 @@ int pint_par_batch(size_t n, const pint_problem *problems,
                    const pint_batch_options *bo, pint_result **results,
                    MPI_Comm comm);
 
-/* Rank 0 holds the outcome of a run: value, error, rank_evals, rank_idle
- * and message.  Every rank of comm gets them and status; evals becomes
- * the sum of rank_evals; an error status makes value and error NaN.
+/* Rank 0 holds the outcome of a run: value, error, rank_evals, rank_idle,
+ * message and checkpoints.  Every rank of comm gets them and status;
+ * evals becomes resumed_evals (the same on every rank) plus the sum of
+ * rank_evals; an error status makes value and error NaN.
  * Returns status. */
 int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm);
+
+/* Rank 0's checkpoint count and message, on every rank. */
+void pint_par_bcast_checkpoints(pint_result *res, MPI_Comm comm);
+
+/* MC and QMC: rank 0 checks that opt->checkpoint can be written and
+ * reads opt->resume (against want); all ranks agree on a refusal.  Then
+ * every rank holds the checkpoint's numbers (*v, malloc'ed, *len of
+ * them; NULL when not resuming) and res->resumed_evals.  Returns 0 or
+ * the agreed status. */
+int pint_par_open_state(const pint_options *opt, const pint_ckpt *want,
+                        MPI_Comm comm, double **v, size_t *len,
+                        pint_result *res);
 
 /* Plain Monte Carlo over comm in rounds of fixed counts (mc_par.c). */
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,

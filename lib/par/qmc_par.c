@@ -144,116 +144,174 @@ static int share_failure(MPI_Comm comm, int rank, int size, int status,
 
 /* ------------------------------------------------------- row distribution */
 
-/* Rows in step.  Each rank's block of the allgather ends with three
- * words: its integrand status, its halt (0, PINT_TIME_LIMIT or
+/* Rows in step.  Each rank computes its slice of every interval of the
+ * row still to do (the whole cells, or what the pieces of a resumed row
+ * leave out; pint_qmc_todo), then one allgather hands every rank every
+ * block: per interval the points done and their sum, then three words:
+ * its integrand status, its halt (0, PINT_TIME_LIMIT or
  * PINT_INTERRUPTED, looked at every PINT_QMC_WATCH_CHUNK points and at
  * the end of the row) and whether it left the row unfinished.  All ranks
  * see all blocks, so all take the same decision: a row some rank left
- * unfinished is dropped, a finished one counts, and the run stops. */
+ * unfinished is dropped from the estimate (kept as pieces in the
+ * checkpoint), a finished one counts, and the run stops.  Rank 0 writes
+ * the checkpoints, at the end of rows and when the run stops.
+ *
+ * until >= 0: stop before row `until` and return -1 (the rows a resumed
+ * on-request run finishes first, all ranks together). */
 enum { ROW_RC = 0, ROW_HALT = 1, ROW_CUT = 2, ROW_TAIL = 3 };
 
 static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
-                    MPI_Comm comm, int rank, int size, pint_watch *watch)
+                    MPI_Comm comm, int rank, int size, pint_watch *watch,
+                    const pint_qmc_saving *sv, int until, long long *evals)
 {
     int m = res->ncomp, nq = pint_qmc_shifts(q);
-    size_t body = (size_t)nq * (size_t)m;
-    size_t len = body + ROW_TAIL;
-    double *mine = malloc(len * sizeof *mine);
-    double *all = malloc(len * (size_t)size * sizeof *all);
-    double *cellsum = malloc(2 * (size_t)nq * (size_t)m * sizeof *cellsum);
-    int ok = mine && all && cellsum, all_ok;
+    size_t w = 1 + (size_t)m, cells = (size_t)nq * (size_t)m;
+    double *cellsum = malloc(2 * cells * sizeof *cellsum);
+    int ok = cellsum != NULL, all_ok;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
     if (!all_ok) {
-        free(mine);
-        free(all);
         free(cellsum);
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     }
-    double *comp = cellsum + (size_t)nq * (size_t)m;
-    long long evals = 0, my_evals = 0;
-    double idle = 0.0;
-    int status = PINT_MAX_EVALS, failed = 0;
-    for (int k = 0; k < m; k++) {
-        res->value[k] = 0.0;
-        res->error[k] = INFINITY;
-    }
-    for (int row = 0;; row++) {
-        long long n = pint_qmc_row_points(q, row);
-        if (n * nq > opt->max_evals - evals)
+    double *comp = cellsum + cells, *mine = NULL, *all = NULL;
+    long long my_evals = 0;
+    double idle = 0.0, next_ckpt = watch->t0 + sv->period;
+    int status = PINT_MAX_EVALS, failed = 0, writing = sv->path && rank == 0;
+    for (int row = sv->rows;; row++) {
+        if (until >= 0 && row >= until) {
+            status = -1;
             break;
-        long long k0 = n * rank / size, k1 = n * (rank + 1) / size;
-        int rc = 0, cut = 0;
-        for (int j = 0; j < nq && rc == 0; j++) {
-            rc = pint_qmc_piece_sum_watched(q, row, j, k0, k1,
-                                            mine + (size_t)j * m, watch);
-            my_evals += k1 - k0;    /* a failed piece counts whole */
         }
+        long long *todo;
+        long long ntodo = pint_qmc_todo(q, row, sv->pieces, sv->npieces,
+                                        cellsum, &todo);
+        size_t len = (ntodo > 0 ? (size_t)ntodo : 0) * w + ROW_TAIL;
+        double *a = ntodo >= 0 ? realloc(mine, len * sizeof *a) : NULL;
+        if (a)
+            mine = a;
+        double *b = a ? realloc(all, len * (size_t)size * sizeof *b) : NULL;
+        if (b)
+            all = b;
+        ok = ntodo >= 0 && a && b;
+        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+        if (!all_ok) {
+            free(todo);
+            status = pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+            break;
+        }
+        long long need = 0;
+        for (long long i = 0; i < ntodo; i++)
+            need += todo[3 * i + 2] - todo[3 * i + 1];
+        if (need > opt->max_evals - *evals) {
+            if (writing)
+                pint_qmc_save(q, sv, row, NULL, 0, size, NULL, 0, *evals);
+            free(todo);
+            break;
+        }
+        int rc = pint_qmc_work(q, row, todo, ntodo, rank, size, watch, NULL,
+                               NULL, mine), cut = 0;
+        for (long long i = 0; i < ntodo; i++)
+            my_evals += (long long)mine[(size_t)i * w];
+        double *tail = mine + len - ROW_TAIL;
         if (rc == PINT_TIME_LIMIT || rc == PINT_INTERRUPTED) {
             cut = 1;
-            mine[body + ROW_HALT] = rc;
+            tail[ROW_HALT] = rc;
             rc = 0;
         } else {
-            mine[body + ROW_HALT] = pint_watch_halt(watch);
+            tail[ROW_HALT] = pint_watch_halt(watch);
         }
-        mine[body + ROW_RC] = rc;
-        mine[body + ROW_CUT] = cut;
+        if (rc != 0)            /* a failed piece counts whole */
+            for (long long i = 0; i < ntodo; i++) {
+                long long k0, k1;
+                pint_qmc_slice(todo, i, rank, size, &k0, &k1);
+                my_evals += k1 - k0 - (long long)mine[(size_t)i * w];
+            }
+        tail[ROW_RC] = rc;
+        tail[ROW_CUT] = cut;
         double t0 = now();
         MPI_Allgather(mine, (int)len, MPI_DOUBLE, all, (int)len, MPI_DOUBLE,
                       comm);
         idle += now() - t0;
         int halt = 0;
         for (int r = 0; r < size; r++) {
-            const double *tail = all + (size_t)r * len + body;
-            if (tail[ROW_RC] != 0.0 && !failed) {
-                status = (int)tail[ROW_RC];
+            const double *t = all + (size_t)r * len + len - ROW_TAIL;
+            if (t[ROW_RC] != 0.0 && !failed) {
+                status = (int)t[ROW_RC];
                 failed = 1;
             }
-            halt = tail[ROW_HALT] > halt ? (int)tail[ROW_HALT] : halt;
-            cut |= tail[ROW_CUT] != 0.0;
+            halt = t[ROW_HALT] > halt ? (int)t[ROW_HALT] : halt;
+            cut |= t[ROW_CUT] != 0.0;
+            for (long long i = 0; i < ntodo; i++)
+                *evals += (long long)all[(size_t)r * len + (size_t)i * w];
         }
-        if (failed)
+        if (failed) {
+            free(todo);
             break;
-        if (cut) {              /* the row is unfinished: drop it */
+        }
+        if (cut) {              /* the row is unfinished: kept as pieces */
             status = halt;
+            if (writing)
+                pint_qmc_save(q, sv, row, todo, ntodo, size, all, len,
+                              *evals);
+            free(todo);
             break;
         }
-        memset(cellsum, 0, 2 * (size_t)nq * (size_t)m * sizeof *cellsum);
+        memset(comp, 0, cells * sizeof *comp);
         for (int r = 0; r < size; r++)
-            for (size_t i = 0; i < body; i++) {
-                pint_sum s = { cellsum[i], comp[i] };
-                pint_sum_add(&s, all[(size_t)r * len + i]);
-                cellsum[i] = s.s;
-                comp[i] = s.c;
-            }
-        for (size_t i = 0; i < body; i++)
+            for (long long i = 0; i < ntodo; i++)
+                for (int k = 0; k < m; k++) {
+                    size_t c = (size_t)todo[3 * i] * (size_t)m + (size_t)k;
+                    pint_sum acc = { cellsum[c], comp[c] };
+                    pint_sum_add(&acc, all[(size_t)r * len + (size_t)i * w
+                                           + 1 + (size_t)k]);
+                    cellsum[c] = acc.s;
+                    comp[c] = acc.c;
+                }
+        free(todo);
+        for (size_t i = 0; i < cells; i++)
             cellsum[i] += comp[i];
         pint_qmc_row_done(q, row, cellsum, res->value, res->error);
-        evals += n * nq;
         res->rows = row + 1;
-        res->points_per_row = n;
-        pint_watch_progress(watch, evals, 0, res->rows, size, m, res->value,
+        res->points_per_row = pint_qmc_row_points(q, row);
+        pint_watch_progress(watch, *evals, 0, res->rows, size, m, res->value,
                             res->error);
-        if (pint_tolerance_met(opt, res->value, res->error, m, 1.0)) {
+        int done = pint_tolerance_met(opt, res->value, res->error, m, 1.0);
+        if (done)
             status = PINT_CONVERGED;
-            break;
-        }
-        if (halt) {
+        else if (halt)
             status = halt;      /* the interruption wins (the larger code) */
-            break;
+        if (writing && (done || halt || (sv->period > 0
+                                         && pint_watch_now() >= next_ckpt))) {
+            pint_qmc_save(q, sv, row + 1, NULL, 0, size, NULL, 0, *evals);
+            next_ckpt = pint_watch_now() + sv->period;
         }
+        if (done || halt)
+            break;
     }
-    MPI_Allgather(&my_evals, 1, MPI_LONG_LONG, res->rank_evals, 1,
-                  MPI_LONG_LONG, comm);
-    MPI_Allgather(&idle, 1, MPI_DOUBLE, res->rank_idle, 1, MPI_DOUBLE, comm);
-    res->evals = 0;
-    for (int r = 0; r < size; r++)
-        res->evals += res->rank_evals[r];
-    if (failed)
-        status = share_failure(comm, rank, size, status,
-                               pint_qmc_message(q), res);
     free(mine);
     free(all);
     free(cellsum);
+    long long *ev = malloc((size_t)size * sizeof *ev);
+    double *id = malloc((size_t)size * sizeof *id);
+    if (!ev || !id)
+        MPI_Abort(comm, 3);
+    MPI_Allgather(&my_evals, 1, MPI_LONG_LONG, ev, 1, MPI_LONG_LONG, comm);
+    MPI_Allgather(&idle, 1, MPI_DOUBLE, id, 1, MPI_DOUBLE, comm);
+    for (int r = 0; r < size; r++) {    /* added to a phase before */
+        res->rank_evals[r] += ev[r];
+        res->rank_idle[r] += id[r];
+    }
+    free(ev);
+    free(id);
+    if (status == -1)
+        return -1;
+    res->evals = res->resumed_evals;
+    for (int r = 0; r < size; r++)
+        res->evals += res->rank_evals[r];
+    pint_par_bcast_checkpoints(res, comm);
+    if (failed)
+        status = share_failure(comm, rank, size, status,
+                               pint_qmc_message(q), res);
     return status;
 }
 
@@ -317,6 +375,7 @@ typedef struct {
     long long npieces;
     long long *first;       /* first piece of unit u, c + 1 entries */
     double *sums;           /* npieces * m */
+    char *udone;            /* unit u returned (its sums are in) */
     pint_sched *sched;
 } row_slot;
 
@@ -337,6 +396,8 @@ typedef struct {
     long long messages;
     char fail[256];
     double *value, *error;
+    const pint_qmc_saving *sv;  /* checkpoints */
+    double next_ckpt;
 } qctl;
 
 static int count_piece(void *arg, int cell, long long k0, long long k1)
@@ -352,6 +413,7 @@ static void slot_free(row_slot *s)
 {
     free(s->first);
     free(s->sums);
+    free(s->udone);
     pint_sched_free(s->sched);
     memset(s, 0, sizeof *s);
     s->row = -1;
@@ -391,8 +453,9 @@ static int open_row(qctl *c)
                               ? PINT_SCHED_SS : c->opt->schedule;
     s->sched = pint_sched_new(kind, s->c, c->nworkers, NULL, 0);
     s->first = malloc((size_t)(s->c + 1) * sizeof *s->first);
+    s->udone = calloc((size_t)s->c, 1);
     s->handed = s->done = 0;
-    if (!s->sched || !s->first)
+    if (!s->sched || !s->first || !s->udone)
         return -1;
     s->first[0] = 0;
     for (long long u = 0; u < s->c; u++) {
@@ -492,6 +555,60 @@ static int finish_rows(qctl *c)
     return 0;
 }
 
+/* The pieces of the units returned, one after another (see qmc.h). */
+typedef struct {
+    int m, row;
+    const double *sums;
+    double *out;
+} piece_copy;
+
+static int copy_piece(void *arg, int cell, long long k0, long long k1)
+{
+    piece_copy *pc = arg;
+    pc->out[0] = pc->row;
+    pc->out[1] = cell;
+    pc->out[2] = (double)k0;
+    pc->out[3] = (double)k1;
+    memcpy(pc->out + 4, pc->sums, (size_t)pc->m * sizeof *pc->sums);
+    pc->out += PINT_QMC_PIECE(pc->m);
+    pc->sums += pc->m;
+    return 0;
+}
+
+/* Checkpoint: the finished rows and every unit returned of the rows in
+ * progress. */
+static void ctl_save(qctl *c)
+{
+    size_t n = 0;
+    for (int i = 0; i < LOOKAHEAD; i++)
+        if (c->slot[i].row >= c->done_rows)
+            n += (size_t)c->slot[i].npieces;
+    double *pieces = malloc((n ? n : 1) * PINT_QMC_PIECE(c->m)
+                            * sizeof *pieces);
+    if (!pieces) {
+        snprintf(c->sv->res->checkpoint_message,
+                 sizeof c->sv->res->checkpoint_message,
+                 "checkpoint %s: out of memory", c->sv->path);
+        return;
+    }
+    piece_copy pc = { c->m, 0, NULL, pieces };
+    for (int i = 0; i < LOOKAHEAD; i++) {
+        const row_slot *s = &c->slot[(c->done_rows + i) % LOOKAHEAD];
+        if (s->row != c->done_rows + i)
+            continue;
+        pc.row = s->row;
+        for (long long u = 0; u < s->c; u++)
+            if (s->udone[u]) {
+                pc.sums = s->sums + s->first[u] * c->m;
+                for_pieces(s->n, c->nq, s->c, u, u + 1, copy_piece, &pc);
+            }
+    }
+    pint_qmc_save_pieces(c->q, c->sv, pieces,
+                         (size_t)(pc.out - pieces) / PINT_QMC_PIECE(c->m),
+                         c->evals_done);
+    free(pieces);
+}
+
 static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
                           size_t cap)
 {
@@ -523,6 +640,13 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
             rank_evals[w] += pts;
             c->evals_done += pts;
             int rc = (int)buf[QRES_STATUS];
+            if (rc == 0 && c->stop && !pint_status_is_error(c->status)) {
+                /* after the decision: for the checkpoint only */
+                memcpy(s->sums + s->first[u0] * c->m, buf + QRES_HEADER,
+                       (size_t)(s->first[u1] - s->first[u0]) * (size_t)c->m
+                       * sizeof *buf);
+                memset(s->udone + u0, 1, (size_t)(u1 - u0));
+            }
             if (rc != 0) {
                 MPI_Recv(line, FAIL_LINE, MPI_CHAR, w,
                          PINT_TAG_UNIT_FAIL, c->comm, MPI_STATUS_IGNORE);
@@ -536,6 +660,7 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
                        (size_t)(s->first[u1] - s->first[u0]) * (size_t)c->m
                        * sizeof *buf);
                 s->done += u1 - u0;
+                memset(s->udone + u0, 1, (size_t)(u1 - u0));
                 pint_sched_report(s->sched, w - 1, u1 - u0,
                                   buf[QRES_SECONDS]);
                 if (finish_rows(c) != 0) {
@@ -546,9 +671,14 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
             }
         }
         int halt = c->stop ? 0 : pint_watch_halt(c->watch);
-        if (halt) {             /* rows in progress are dropped */
+        if (halt) {             /* rows in progress: pieces of a checkpoint */
             c->stop = 1;
             c->status = halt;
+        }
+        if (c->sv->path && c->sv->period > 0 && !c->stop
+            && pint_watch_now() >= c->next_ckpt) {
+            ctl_save(c);
+            c->next_ckpt = pint_watch_now() + c->sv->period;
         }
         active -= serve(c, w);
         /* a finished row may have made units for the parked workers */
@@ -557,21 +687,21 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
         for (int i = 0; i < parked; i++)
             active -= serve(c, c->waiting[i]);
     }
+    if (c->sv->path && !pint_status_is_error(c->status))
+        ctl_save(c);
     free(buf);
     return c->status;
 }
 
+/* The on-request modes from row `start` (the rows before are finished,
+ * evals points computed so far, the checkpoint's included). */
 static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
-                     MPI_Comm comm, int rank, int size, pint_watch *watch)
+                     MPI_Comm comm, int rank, int size, pint_watch *watch,
+                     const pint_qmc_saving *sv, int start, long long evals)
 {
     int m = res->ncomp;
     double hdr[4] = { 0 };
     double idle = 0.0;
-    for (int k = 0; k < m; k++) {
-        res->value[k] = 0.0;
-        res->error[k] = INFINITY;
-    }
-    memset(res->rank_evals, 0, (size_t)size * sizeof *res->rank_evals);
     if (rank == 0) {
         qctl c;
         memset(&c, 0, sizeof c);
@@ -585,6 +715,10 @@ static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
         c.status = PINT_MAX_EVALS;
         c.value = res->value;
         c.error = res->error;
+        c.sv = sv;
+        c.next_ckpt = watch->t0 + sv->period;
+        c.next_row = c.done_rows = start;
+        c.reserved = c.evals_done = evals;
         for (int i = 0; i < LOOKAHEAD; i++)
             c.slot[i].row = -1;
         c.waiting = malloc((size_t)size * sizeof *c.waiting);
@@ -607,7 +741,13 @@ static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
         qmc_worker(q, m, comm, &idle);
     }
     MPI_Bcast(hdr, 4, MPI_DOUBLE, 0, comm);
-    MPI_Gather(&idle, 1, MPI_DOUBLE, res->rank_idle, 1, MPI_DOUBLE, 0, comm);
+    double *id = malloc((size_t)size * sizeof *id);
+    if (!id)
+        MPI_Abort(comm, 3);
+    MPI_Gather(&idle, 1, MPI_DOUBLE, id, 1, MPI_DOUBLE, 0, comm);
+    for (int r = 0; rank == 0 && r < size; r++)
+        res->rank_idle[r] += id[r];
+    free(id);
     res->rows = (long long)hdr[1];
     res->points_per_row = (long long)hdr[2];
     res->controller_messages = (long long)hdr[3];
@@ -618,25 +758,70 @@ int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
                  const pint_options *opt, pint_result *res, MPI_Comm comm,
                  pint_watch *watch)
 {
-    int rank, size;
+    int rank, size, m = fn->ncomp;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
+    res->method = PINT_METHOD_QMC;
     int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
+    res->shifts = shifts;
+    for (int k = 0; k < m; k++) {
+        res->value[k] = 0.0;
+        res->error[k] = INFINITY;
+    }
+    pint_ckpt desc;
+    pint_ckpt_describe(&desc, fn, dom, opt, PINT_RULE_AUTO, 1);
+    double *v;
+    size_t len;
+    int status = pint_par_open_state(opt, &desc, comm, &v, &len, res);
+    if (status)
+        return status;
     pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
                                opt->seed);
+    pint_qmc_saving sv = { .path = opt->checkpoint, .desc = &desc,
+                           .res = res, .period = opt->checkpoint_seconds };
+    char msg[200] = "out of memory";
     int ok = q != NULL, all_ok;
+    if (q && v) {
+        /* every rank checks the same numbers: the same verdict */
+        sv.rows = pint_qmc_restore(q, v, len, res->value, res->error,
+                                   &sv.pieces, &sv.npieces, msg, sizeof msg);
+        sv.evals = res->resumed_evals;
+        ok = sv.rows >= 0;
+    }
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
     if (!all_ok) {
         pint_qmc_free(q);
+        free(v);
+        if (opt->resume && strcmp(msg, "out of memory") != 0)
+            return pint_fail(res, PINT_ERR_INVALID, "checkpoint %s: %s",
+                             opt->resume, msg);
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     }
+    res->rows = sv.rows;
+    res->points_per_row = sv.rows > 0 ? pint_qmc_row_points(q, sv.rows - 1)
+                                      : 0;
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_qmc_set_cost(q, &cost);
-    res->method = PINT_METHOD_QMC;
-    res->shifts = shifts;
-    int status = opt->qmc_units == PINT_UNITS_ROW || size == 1
-                 ? qmc_rows(q, opt, res, comm, rank, size, watch)
-                 : qmc_units(q, opt, res, comm, rank, size, watch);
+    long long evals = sv.evals;
+    if (opt->qmc_units == PINT_UNITS_ROW || size == 1) {
+        status = qmc_rows(q, opt, res, comm, rank, size, watch, &sv, -1,
+                          &evals);
+    } else {
+        /* a resumed run finishes the rows in progress all together */
+        int start = sv.rows;
+        for (size_t i = 0; i < sv.npieces; i++) {
+            int row = (int)sv.pieces[i * PINT_QMC_PIECE(m)];
+            start = row + 1 > start ? row + 1 : start;
+        }
+        status = start > sv.rows
+                 ? qmc_rows(q, opt, res, comm, rank, size, watch, &sv, start,
+                            &evals)
+                 : -1;
+        if (status == -1)
+            status = qmc_units(q, opt, res, comm, rank, size, watch, &sv,
+                               start, evals);
+    }
     pint_qmc_free(q);
+    free(v);
     return status;
 }
