@@ -711,6 +711,7 @@ int pint_qmc_run_saved(pint_qmc *q, const pint_options *opt,
             free(todo);
             if (writing)
                 pint_qmc_save(q, sv, row, NULL, 0, 1, NULL, 0, *evals);
+            free(out);
             return PINT_MAX_EVALS;
         }
         t.row = row;
