@@ -3,8 +3,13 @@
  * A list is read line by line into a fixed buffer (a line longer than
  * LINE_LIMIT bytes is an error, never an unbounded allocation); every
  * value is parsed strictly with the parsers of parse.h, and every error
- * is one line "PATH:LINE: reason" naming the offending token.
+ * is one line "PATH:LINE: reason" naming the offending token (and for a
+ * quote or an expression, the column in the line).  Expressions are
+ * compiled here, one by one, so that a mistake is found before anything
+ * runs and its column can be told; batch_run.c compiles them again as
+ * one vector integrand.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -12,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "batch.h"
+#include "expr.h"
 #include "integrands.h"
 #include "parse.h"
 
@@ -19,7 +25,7 @@
 #define NCOMP_MAX 1024          /* as --ncomp */
 #define FAMILY_COUNT_MAX 1000000
 #define REASON_LEN 512          /* a reason: tokens are shortened to fit */
-#define DELIMS " \t\r\n\v\f"
+#define BLANKS " \t\r\n\v\f"
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
@@ -56,20 +62,129 @@ static shown show(const char *tok)
 }
 
 enum { K_ER, K_EA, K_MAX_EVALS, K_SEED, K_DIFFICULTY, K_LO, K_HI, K_PLUGIN,
-       K_NCOMP, K_COUNT };
+       K_NCOMP, K_EXPR, K_COUNT };
 
 static const char *const key_names[K_COUNT] = {
     "er", "ea", "max-evals", "seed", "difficulty", "lo", "hi", "plugin",
-    "ncomp",
+    "ncomp", "expr",
 };
 
 static void entry_clear(pint_batch_entry *e)
 {
+    for (int k = 0; k < e->nexpr; k++)
+        free(e->expr[k]);
+    free(e->expr);
     free(e->plugin);
     free(e->lo);
     free(e->hi);
+    e->expr = NULL;
+    e->nexpr = 0;
     e->plugin = NULL;
     e->lo = e->hi = NULL;
+}
+
+/* One token of a line, cut in place: its text and, for KEY=VALUE, the
+ * '=' (cut by the caller once the token is judged) and the value with
+ * its column in the line (1-based, as the expression parser counts). */
+typedef struct {
+    char *text, *eq, *val;
+    int val_col;
+} token;
+
+static int is_blank(char c)
+{
+    return c != '\0' && strchr(BLANKS, c) != NULL;
+}
+
+/* The next token of line from *pos.  A value may be quoted, KEY='...'
+ * or KEY="...": it runs to the same quote, blanks and '#' included (no
+ * escapes: an expression has no use for quotes).  Elsewhere '#' starts
+ * a comment and a quote is an error, so that a misplaced one is never
+ * taken as part of a value.  1: a token, 0: the end of the line, -1:
+ * bad quoting, the reason (with its column) in why. */
+static int next_token(char *line, char **pos, token *t, char *why)
+{
+    char *p = *pos;
+    while (is_blank(*p))
+        p++;
+    if (*p == '\0' || *p == '#')
+        return 0;
+    t->text = p;
+    t->eq = t->val = NULL;
+    t->val_col = 0;
+    for (; *p && !is_blank(*p) && *p != '#'; p++) {
+        if (*p == '=' && !t->eq) {
+            t->eq = p;
+            t->val = p + 1;
+            t->val_col = (int)(p + 1 - line) + 1;
+            if (p[1] != '\'' && p[1] != '"')
+                continue;
+            char *close = strchr(p + 2, p[1]);
+            if (!close)
+                return reason(why, "column %d: the quote is not closed",
+                              t->val_col);
+            if (close[1] && close[1] != '#' && !is_blank(close[1]))
+                return reason(why, "column %d: a blank must follow the "
+                              "closing quote", (int)(close + 1 - line) + 1);
+            t->val++;
+            t->val_col++;
+            *close = '\0';
+            *pos = close + 1;   /* the rest of the line, or its end */
+            return 1;
+        }
+        if (*p == '\'' || *p == '"')
+            return reason(why, "column %d: a quote may only open a value "
+                          "(KEY='...')", (int)(p - line) + 1);
+    }
+    if (*p == '#')
+        *pos = p;               /* cut below: the next call sees the end */
+    else
+        *pos = *p ? p + 1 : p;
+    *p = '\0';
+    return 1;
+}
+
+/* An expr= value starting at column col of the line: compiled alone
+ * (the parser's columns count from the start of the expression) and
+ * kept as text.  A variable beyond the dimension is told here, not by
+ * the parser, whose message speaks of the -d option. */
+static int add_expr(pint_batch_entry *e, const char *val, int col, char *why)
+{
+    if (e->nexpr == NCOMP_MAX)
+        return reason(why, "more than %d expr= keys", NCOMP_MAX);
+    char msg[REASON_LEN - 32] = "";
+    pint_expr *x = pint_expr_compile(1, &val, 0, msg, sizeof msg);
+    int ok = x != NULL, top = ok ? pint_expr_max_var(x) : 0;
+    pint_expr_free(x);
+    if (top > e->ndim)          /* fails at the first variable too high */
+        pint_expr_free(pint_expr_compile(1, &val, e->ndim, msg, sizeof msg));
+    if (!ok || top > e->ndim) {
+        int at = 0, skip = 0;
+        if (sscanf(msg, "column %d: %n", &at, &skip) != 1 || skip == 0
+            || at < 1 || (size_t)at > strlen(val) + 1) {
+            if (ok)
+                return reason(why, "x%d is beyond the dimension %d", top,
+                              e->ndim);
+            return reason(why, "expr: %s", msg);
+        }
+        if (!ok)
+            return reason(why, "column %d: %s", col + at - 1, msg + skip);
+        const char *name = val + at - 1;
+        int len = 0;
+        while (len < 16 && (isalnum((unsigned char)name[len])
+                            || name[len] == '_'))
+            len++;
+        return reason(why, "column %d: %.*s is beyond the dimension %d",
+                      col + at - 1, len, name, e->ndim);
+    }
+    char **more = realloc(e->expr, (size_t)(e->nexpr + 1) * sizeof *more);
+    if (!more)
+        return reason(why, "out of memory");
+    e->expr = more;
+    if (!(e->expr[e->nexpr] = strdup(val)))
+        return reason(why, "out of memory");
+    e->nexpr++;
+    return 0;
 }
 
 /* lo=/hi= value: one number (every axis) or exactly ndim comma-separated
@@ -156,18 +271,21 @@ static int entry_check(const pint_batch_entry *e, char *why)
     return 0;
 }
 
-/* One line (comment already cut) into e.  1: an entry, 0: blank, -1:
- * error with the reason in why (e then holds nothing to free). */
+/* One line into e.  1: an entry, 0: blank or a comment, -1: error with
+ * the reason in why (e then holds nothing to free). */
 static int parse_line(char *line, const pint_cli *cli, pint_batch_entry *e,
                       char *why)
 {
-    char *save = NULL;
-    char *fn = strtok_r(line, DELIMS, &save);
-    if (!fn)
-        return 0;
-    char *dim = strtok_r(NULL, DELIMS, &save);
-    if (strchr(fn, '=') || !dim || strchr(dim, '='))
+    char *pos = line;
+    token t, d;
+    int r = next_token(line, &pos, &t, why);
+    if (r <= 0)
+        return r;
+    if ((r = next_token(line, &pos, &d, why)) < 0)
+        return -1;
+    if (t.eq || r == 0 || d.eq)
         return reason(why, "expected FUNCTION DIM [KEY=VALUE ...]");
+    char *fn = t.text, *dim = d.text;
     if (strlen(fn) >= sizeof e->function)
         return reason(why, "function name '%s' is longer than %d characters",
                       show(fn).s, (int)sizeof e->function - 1);
@@ -182,15 +300,15 @@ static int parse_line(char *line, const pint_cli *cli, pint_batch_entry *e,
     int given[K_COUNT] = { 0 };
     long long n;
     double v;
-    for (char *tok = strtok_r(NULL, DELIMS, &save); tok;
-         tok = strtok_r(NULL, DELIMS, &save)) {
-        char *eq = strchr(tok, '=');
-        if (!eq || eq == tok) {
+    while ((r = next_token(line, &pos, &t, why)) != 0) {
+        if (r < 0)
+            goto fail;
+        char *tok = t.text, *val = t.val;
+        if (!t.eq || t.eq == tok) {
             reason(why, "expected KEY=VALUE, got '%s'", show(tok).s);
             goto fail;
         }
-        *eq = '\0';
-        char *val = eq + 1;
+        *t.eq = '\0';
         int k = 0;
         while (k < K_COUNT && strcmp(tok, key_names[k]) != 0)
             k++;
@@ -198,7 +316,7 @@ static int parse_line(char *line, const pint_cli *cli, pint_batch_entry *e,
             reason(why, "unknown key '%s'", show(tok).s);
             goto fail;
         }
-        if (given[k]) {
+        if (given[k] && k != K_EXPR) {
             reason(why, "key '%s' given twice", key_names[k]);
             goto fail;
         }
@@ -261,10 +379,22 @@ static int parse_line(char *line, const pint_cli *cli, pint_batch_entry *e,
             }
             e->ncomp = (int)n;
             break;
+        case K_EXPR:
+            if (add_expr(e, val, t.val_col, why) != 0)
+                goto fail;
+            break;
         }
     }
 
-    if (!e->plugin) {
+    if (e->nexpr) {
+        /* FUNCTION only names it; the components are the expr= keys */
+        if (given[K_PLUGIN] || given[K_NCOMP]) {
+            reason(why, "%s does not go with expr (the components of an "
+                   "expression integrand are its expr= keys)",
+                   given[K_PLUGIN] ? "plugin" : "ncomp");
+            goto fail;
+        }
+    } else if (!e->plugin) {
         /* a built-in integrand: it must exist at this dimension */
         const pint_testfn_family *fam = pint_testfn_find(fn);
         if (!fam) {
@@ -359,9 +489,6 @@ pint_batch_entry *pint_batch_read(const char *path, const pint_cli *cli,
                      strerror(errno ? errno : EIO));
             goto fail;
         }
-        char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = '\0';
         if (n == cap) {
             size_t ncap = cap ? 2 * cap : 16;
             pint_batch_entry *p = realloc(list, ncap * sizeof *p);

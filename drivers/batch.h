@@ -6,14 +6,22 @@
  *     # comment: '#' to the end of the line; blank lines are skipped
  *     FUNCTION DIM [KEY=VALUE ...]
  *
- * FUNCTION is a built-in integrand (pint --list) or, with plugin=FILE, a
- * plug-in symbol; DIM its dimension.  Keys (each at most once per line;
- * a key not given takes the command line's value, which takes pint's
- * default):
+ * FUNCTION is a built-in integrand (pint --list), with plugin=FILE a
+ * plug-in symbol, with expr=EXPR a name of the user's choice (it labels
+ * the output); DIM its dimension.  Keys (each at most once per line but
+ * expr; a key not given takes the command line's value, which takes
+ * pint's default):
  *     er=EPS ea=EPS max-evals=N seed=S difficulty=B
  *     lo=A[,A...] hi=B[,B...]   one value: every axis; else DIM values
  *     plugin=FILE ncomp=M       a plug-in integrand with M components
- * Every error names the file and the line: "list.txt:7: unknown key 'tol'".
+ *     expr=EXPR                 an expression in x1..xDIM (integrands/
+ *                               expr.h); several give the components
+ * A value may be quoted, KEY='...' or KEY="...": it then runs to the
+ * same quote (no escapes), blanks and '#' included, as an expression
+ * with blanks needs:  expr 3 expr='exp(-x1^2 - x2^2) * cos(x3)'.
+ * Every error names the file and the line: "list.txt:7: unknown key
+ * 'tol'"; an error in an expression or a quote also the column in the
+ * line: "list.txt:7: column 31: unknown name 'y' ...".
  */
 #ifndef PINT_BATCH_H
 #define PINT_BATCH_H
@@ -28,6 +36,8 @@ typedef struct {
     char *plugin;               /* shared object path, or NULL */
     int ndim;                   /* 1 .. PINT_CLI_MAX_DIM */
     int ncomp;                  /* plug-in components (0: not given) */
+    char **expr;                /* expr= texts, one per component ... */
+    int nexpr;                  /* ... (0: not an expression) */
     double *lo, *hi;            /* ndim bounds each (malloc'ed) */
     double epsabs, epsrel;
     long long max_evals;

@@ -5,6 +5,9 @@
  * Exit status: 0 every integral converged, 1 some stopped at a limit and
  * none failed, 2 some failed (each failure is reported on its own line;
  * the others complete) or the list itself is bad (one line on stderr).
+ *
+ * With --progress, or on a terminal once the batch has run 2 s, rank 0
+ * keeps a progress line on stderr (see monitor below).
  */
 #include <math.h>
 #include <mpi.h>
@@ -12,8 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "batch.h"
 #include "batch_run.h"
+#include "expr.h"
 #include "integrands.h"
 #include "output.h"
 
@@ -24,6 +29,7 @@ typedef struct {
     pint_result **results;
     pint_testfn **tf;
     pint_plugin **plugins;
+    pint_expr **exprs;
     double **exact;             /* NULL where unknown */
 } batch;
 
@@ -36,6 +42,8 @@ static void batch_free(batch *b)
             pint_testfn_free(b->tf[i]);
         if (b->plugins)
             pint_plugin_close(b->plugins[i]);
+        if (b->exprs)
+            pint_expr_free(b->exprs[i]);
         if (b->exact)
             free(b->exact[i]);
     }
@@ -43,6 +51,7 @@ static void batch_free(batch *b)
     free(b->results);
     free(b->tf);
     free(b->plugins);
+    free(b->exprs);
     free(b->exact);
     pint_batch_free(b->e, b->n);
 }
@@ -65,6 +74,16 @@ static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
                                  .ncomp = e->ncomp ? e->ncomp : 1,
                                  .f = pint_plugin_integrand(b->plugins[i]),
                                  .fbatch = pint_plugin_batch(b->plugins[i]) };
+    } else if (e->nexpr) {
+        /* each was compiled when the list was read: only memory fails */
+        b->exprs[i] = pint_expr_compile(e->nexpr,
+                                        (const char *const *)e->expr,
+                                        e->ndim, why, sizeof why);
+        if (!b->exprs[i]) {
+            snprintf(msg, len, "%s%s", where, why);
+            return -1;
+        }
+        p->fn = pint_expr_function(b->exprs[i], e->ndim);
     } else {
         b->tf[i] = pint_testfn_new(e->function, e->ndim, e->seed,
                                    e->difficulty, why, sizeof why);
@@ -131,8 +150,10 @@ static int setup(batch *b, const pint_cli *cli, char *msg, size_t len)
     b->results = calloc(b->n, sizeof *b->results);
     b->tf = calloc(b->n, sizeof *b->tf);
     b->plugins = calloc(b->n, sizeof *b->plugins);
+    b->exprs = calloc(b->n, sizeof *b->exprs);
     b->exact = calloc(b->n, sizeof *b->exact);
-    if (!b->problems || !b->results || !b->tf || !b->plugins || !b->exact) {
+    if (!b->problems || !b->results || !b->tf || !b->plugins || !b->exprs
+        || !b->exact) {
         snprintf(msg, len, "out of memory");
         return -1;
     }
@@ -154,6 +175,82 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* A result whose integral has not ended (see monitor). */
+#define NOT_DONE (-1)
+
+/* The progress line of a batch on rank 0: "pint: 12/40 integrals,
+ * 3.1 s, 420000000 evaluations, 2 failed", rewritten in place on a
+ * terminal, else one line per second at most.  The library reports the
+ * progress of one integral, not of a batch, so the line is drawn at the
+ * reports of the integrals that rank 0's group computes: rank 0 holds
+ * each result as soon as its group reports it (lib/par/groups.c), and a
+ * result's status is written when its integral ends, so a status still
+ * NOT_DONE marks an integral to come.  The evaluations are those of the
+ * integrals done and of the one under way on rank 0's group.  While that
+ * group waits for the others' last integrals no report comes and the
+ * line stands still. */
+typedef struct {
+    const batch *b;
+    double next, period;        /* when the next line is due; seconds */
+    double t0;
+    int tty, shown;
+} monitor;
+
+static void monitor_report(const pint_progress *p, void *arg)
+{
+    monitor *m = arg;
+    double t = now();
+    if (t < m->next)
+        return;
+    m->next = t + m->period;
+    size_t done = 0, failed = 0;
+    long long evals = p->evals;
+    for (size_t i = 0; i < m->b->n; i++) {
+        const pint_result *r = m->b->results[i];
+        if (r->status == NOT_DONE)
+            continue;
+        done++;
+        failed += pint_status_is_error(r->status) != 0;
+        evals += r->evals;
+    }
+    fprintf(stderr, "%spint: %zu/%zu integrals, %.1f s, %lld evaluations, "
+            "%zu failed%s", m->tty ? "\r" : "", done, m->b->n, t - m->t0,
+            evals, failed, m->tty ? "\033[K" : "\n");
+    fflush(stderr);
+    m->shown = 1;
+}
+
+/* Rank 0, with --progress or on a terminal: every integral reports to
+ * m.  The first line comes at once with --progress, else after 2 s. */
+static void monitor_begin(monitor *m, batch *b, const pint_cli *cli,
+                          int rank)
+{
+    memset(m, 0, sizeof *m);
+    m->b = b;
+    m->tty = isatty(STDERR_FILENO);
+    if (rank != 0 || !(cli->progress || m->tty))
+        return;
+    m->t0 = now();
+    m->period = m->tty ? 0.5 : 1.0;
+    m->next = m->t0 + (cli->progress ? 0.0 : 2.0);
+    for (size_t i = 0; i < b->n; i++) {
+        b->results[i]->status = NOT_DONE;
+        b->problems[i].opt.progress = monitor_report;
+        b->problems[i].opt.progress_ctx = m;
+        /* integrals start at any time: ask often, print when due */
+        b->problems[i].opt.progress_seconds = m->period / 5;
+    }
+}
+
+/* Clear the line on a terminal, before the results are printed. */
+static void monitor_end(monitor *m)
+{
+    if (m->shown && m->tty) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+    }
+}
+
 static void print_json(FILE *out, const batch *b, size_t i)
 {
     const pint_batch_entry *e = &b->e[i];
@@ -161,8 +258,16 @@ static void print_json(FILE *out, const batch *b, size_t i)
     fprintf(out, "{\"index\": %zu, \"line\": %d, \"function\": ", i + 1,
             e->line);
     pint_json_string(out, e->function);
-    fprintf(out, ", \"dim\": %d, \"ncomp\": %d, \"value\": ", e->ndim,
-            r->ncomp);
+    fprintf(out, ", \"dim\": %d, \"ncomp\": %d, ", e->ndim, r->ncomp);
+    if (e->nexpr) {             /* as pint -e prints them */
+        fputs("\"expressions\": [", out);
+        for (int k = 0; k < e->nexpr; k++) {
+            fputs(k ? ", " : "", out);
+            pint_json_string(out, e->expr[k]);
+        }
+        fputs("], ", out);
+    }
+    fputs("\"value\": ", out);
     pint_json_array(out, r->value, r->ncomp);
     fputs(", \"error\": ", out);
     pint_json_array(out, r->error, r->ncomp);
@@ -175,7 +280,7 @@ static void print_json(FILE *out, const batch *b, size_t i)
             "\"epsrel\": %.17g", r->evals, r->regions,
             pint_status_name(r->status), r->group, r->seconds, e->epsabs,
             e->epsrel);
-    if (!e->plugin)
+    if (!e->plugin && !e->nexpr)
         fprintf(out, ", \"seed\": %llu, \"difficulty\": %.17g",
                 (unsigned long long)e->seed, e->difficulty);
     fputs(", \"message\": ", out);
@@ -222,9 +327,12 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     bo.groups = cli->group_size ? 0 : (cli->groups ? cli->groups : 1);
     bo.group_size = cli->group_size;
     bo.schedule = cli->opt.schedule;
+    monitor m;
+    monitor_begin(&m, &b, cli, rank);
     double t0 = now();
     int rc = pint_integrate_batch(b.n, b.problems, &bo, b.results);
     double wall = now() - t0;
+    monitor_end(&m);
     if (rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM) {
         if (rank == 0)
             fprintf(stderr, "pint: error: %s\n", b.results[0]->message);

@@ -147,7 +147,8 @@ void pint_cli_usage(FILE *out)
 "Many integrals (mpirun -np P pint --batch ...):\n"
 "      --batch FILE      integrate every line of FILE: FUNCTION DIM [er=..\n"
 "                        ea=.. max-evals=.. seed=.. difficulty=.. lo=.. hi=..\n"
-"                        plugin=.. ncomp=..]; '#' comments (see pint(1))\n"
+"                        plugin=.. ncomp=.. expr='EXPR' ...]; '#' comments\n"
+"                        (see pint(1))\n"
 "      --family NAME     or: --count instances of a Genz family at -d N,\n"
 "      --count C         seeds --seed, --seed + 1, ...\n"
 "      --groups G        G groups of ranks, each integrates one integral at a\n"
@@ -159,7 +160,8 @@ void pint_cli_usage(FILE *out)
 "      --json            one JSON object on stdout\n"
 "      --verbose         per-rank statistics after the result\n"
 "      --progress        a progress line on stderr even when it is not a\n"
-"                        terminal (on a terminal runs over 2 s show one)\n"
+"                        terminal (on a terminal runs over 2 s show one);\n"
+"                        with --batch/--family: integrals done, failed\n"
 "      --list            list the built-in integrands\n"
 "  -h, --help            this help\n"
 "      --version         print the version\n"
@@ -435,10 +437,10 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
         return set_err(msg, msglen, "unexpected argument '%s' (see --help)%s",
                        argv[optind], "");
     if ((cli->batch_file || cli->family)
-        && (cli->opt.checkpoint || cli->opt.resume || cli->progress))
-        return set_err(msg, msglen, "--checkpoint, --resume and --progress "
-                       "apply to one integral, not to --batch or --family%s%s",
-                       "", "");
+        && (cli->opt.checkpoint || cli->opt.resume))
+        return set_err(msg, msglen, "%s applies to one integral, not to "
+                       "--batch or --family%s", cli->opt.checkpoint
+                       ? "--checkpoint" : "--resume", "");
     if (cli->checkpoint_every > 0 && !cli->opt.checkpoint)
         return set_err(msg, msglen, "--checkpoint-every needs --checkpoint "
                        "FILE%s%s", "", "");

@@ -297,6 +297,115 @@ static void test_errors(void)
         "characters");
 }
 
+/* Expression lines: quoted values (either quote, blanks and '#'
+ * inside), several expr= keys for a vector integrand, FUNCTION a free
+ * label, the other keys and the command line's defaults as for any
+ * line. */
+static void test_expr_lines(void)
+{
+    static const char text[] =
+        "# expression integrands\n"                                /* 1 */
+        "expr 3 expr='exp(-x1^2 - x2^2) * cos(x3)' er=1e-8\n"      /* 2 */
+        "vec 2 expr=\"x1*x2\" expr='(x1 < 0.3) * x2'"              /* 3 */
+        " expr=x1+x2 hi=2 # a comment\n"
+        "  blank\t1 expr=' x1 ' seed=5#c\n"                         /* 4 */
+        "genz1 2 expr=\"1\"#glued comment\n"                      /* 5 */
+        "q 2 plugin='/a dir/#1.so' lo=\"-1\"\n";                   /* 6 */
+    char path[4200], msg[512] = "";
+    write_list("expr.txt", text, sizeof text - 1, path, sizeof path);
+    pint_cli cli;
+    cli_init(&cli);
+    size_t n = 0;
+    pint_batch_entry *e = pint_batch_read(path, &cli, &n, msg, sizeof msg);
+    if (!e)
+        fprintf(stderr, "\n  %s\n", msg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT_EQUAL_FATAL(n, 5);
+
+    CU_ASSERT_EQUAL(e[0].line, 2);
+    CU_ASSERT_STRING_EQUAL(e[0].function, "expr");
+    CU_ASSERT_EQUAL(e[0].ndim, 3);
+    CU_ASSERT_EQUAL_FATAL(e[0].nexpr, 1);
+    CU_ASSERT_STRING_EQUAL(e[0].expr[0], "exp(-x1^2 - x2^2) * cos(x3)");
+    CU_ASSERT_PTR_NULL(e[0].plugin);
+    CU_ASSERT_EQUAL(e[0].ncomp, 0);
+    CU_ASSERT_EQUAL(e[0].epsrel, 1e-8);
+    CU_ASSERT_EQUAL(e[0].epsabs, 1e-9);
+    CU_ASSERT_EQUAL(e[0].seed, 77);
+    assert_all(e[0].lo, 3, 0.0);
+    assert_all(e[0].hi, 3, 1.0);
+
+    /* three components in the order of the keys */
+    CU_ASSERT_EQUAL(e[1].line, 3);
+    CU_ASSERT_STRING_EQUAL(e[1].function, "vec");
+    CU_ASSERT_EQUAL_FATAL(e[1].nexpr, 3);
+    CU_ASSERT_STRING_EQUAL(e[1].expr[0], "x1*x2");
+    CU_ASSERT_STRING_EQUAL(e[1].expr[1], "(x1 < 0.3) * x2");
+    CU_ASSERT_STRING_EQUAL(e[1].expr[2], "x1+x2");
+    assert_all(e[1].hi, 2, 2.0);
+
+    /* blanks inside quotes are kept; after a value, a comment */
+    CU_ASSERT_EQUAL(e[2].line, 4);
+    CU_ASSERT_STRING_EQUAL(e[2].function, "blank");
+    CU_ASSERT_EQUAL_FATAL(e[2].nexpr, 1);
+    CU_ASSERT_STRING_EQUAL(e[2].expr[0], " x1 ");
+    CU_ASSERT_EQUAL(e[2].seed, 5);
+
+    /* a built-in's name is only a label beside expr= */
+    CU_ASSERT_STRING_EQUAL(e[3].function, "genz1");
+    CU_ASSERT_EQUAL_FATAL(e[3].nexpr, 1);
+    CU_ASSERT_STRING_EQUAL(e[3].expr[0], "1");
+
+    /* any value may be quoted; '#' inside quotes is text */
+    CU_ASSERT_EQUAL(e[4].nexpr, 0);
+    CU_ASSERT_PTR_NULL(e[4].expr);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e[4].plugin);
+    CU_ASSERT_STRING_EQUAL(e[4].plugin, "/a dir/#1.so");
+    assert_all(e[4].lo, 2, -1.0);
+    pint_batch_free(e, n);
+    unlink(path);
+}
+
+/* A mistake in an expression or a quote names the column in the line
+ * (1-based, as the expression parser counts). */
+static void test_expr_errors(void)
+{
+    /* the expression starts at column 11: 'y' is its 13th character */
+    BAD("g 3 expr='exp(-x1^2 - y)'\n", "1: column 23: unknown name 'y' "
+        "(variables are x1, x2, ...; constants pi and e)");
+    BAD("genz1 2\n\nv 2 expr=x1 expr=\"sin(x2\"\n", "3: column 25: "
+        "expected ')' to close sin(");
+    BAD("g 2 expr='x1 + x3'\n", "1: column 16: x3 is beyond the "
+        "dimension 2");
+    BAD("g 2 expr=x1*x20\n", "1: column 13: x20 is beyond the dimension 2");
+    BAD("g 2 expr=\n", "1: column 10: expression ends where a value is "
+        "expected");
+    BAD("g 2 expr=''\n", "1: column 11: expression ends where a value is "
+        "expected");
+    BAD("g 2 expr='x1 +'\n", "1: column 15: expression ends where a value "
+        "is expected");
+    BAD("g 2 expr='x1 + 1\n", "1: column 10: the quote is not closed");
+    BAD("g 2 expr=\"x1 + 1'\n", "1: column 10: the quote is not closed");
+    BAD("g 2 expr='x1'x2\n", "1: column 14: a blank must follow the "
+        "closing quote");
+    BAD("g 2 expr=x1'\n", "1: column 12: a quote may only open a value "
+        "(KEY='...')");
+    BAD("'g' 2 expr=x1\n", "1: column 1: a quote may only open a value "
+        "(KEY='...')");
+    BAD("g '2' expr=x1\n", "1: column 3: a quote may only open a value "
+        "(KEY='...')");
+    BAD("g 2 er='1e-3\n", "1: column 8: the quote is not closed");
+    BAD("g 2 er='1e-3 x'\n",
+        "1: er must be a finite number >= 0, got '1e-3 x'");
+    BAD("g 2 expr=x1 plugin=p.so\n", "1: plugin does not go with expr "
+        "(the components of an expression integrand are its expr= keys)");
+    BAD("g 2 ncomp=2 expr=x1 expr=x2\n", "1: ncomp does not go with expr "
+        "(the components of an expression integrand are its expr= keys)");
+    BAD("g 2 expr='x1' 'x2'\n", "1: column 15: a quote may only open a "
+        "value (KEY='...')");
+    BAD("g='x 1' 2\n", "1: expected FUNCTION DIM [KEY=VALUE ...]");
+}
+
 /* 63-character symbols and 65536-byte lines are accepted; longer ones
  * are errors that name the line. */
 static void test_limits(void)
@@ -493,6 +602,8 @@ int main(void)
         { "name and line length limits", test_limits },
         { "empty list, missing file", test_empty_and_missing },
         { "family generator", test_family },
+        { "expression lines, quoted values", test_expr_lines },
+        { "expression and quote errors name the column", test_expr_errors },
         CU_TEST_INFO_NULL,
     };
     int rc = pint_test_run("batch", tests);

@@ -38,6 +38,46 @@ static double json_first(const char *json, const char *key)
     return json_nth(json, key, 0);
 }
 
+/* Run pint under mpirun on np ranks (np 1: alone, without mpirun) with
+ * the NULL-terminated arguments. */
+static void run_pint_np(run_result *r, int np, ...)
+{
+    char *prefix[MPI_PREFIX_LEN], nps[16];
+    mpi_prefix(prefix, nps, sizeof nps, np);
+    va_list ap;
+    va_start(ap, np);
+    int rc = np == 1 ? spawn_va(r, prefix + MPI_PREFIX_LEN - 1, 1, ap)
+                     : spawn_va(r, prefix, MPI_PREFIX_LEN, ap);
+    va_end(ap);
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
+}
+
+/* Write text to a new temporary file; its name into path (a
+ * "/tmp/pint-list-XXXXXX" buffer). */
+static void write_temp(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    size_t len = strlen(text);
+    CU_ASSERT_FATAL(write(fd, text, len) == (ssize_t)len);
+    close(fd);
+}
+
+/* The line of a JSON Lines output that holds needle (NULL: none), cut at
+ * its newline into buf. */
+static const char *json_line(const char *out, const char *needle, char *buf,
+                             size_t len)
+{
+    const char *p = strstr(out, needle);
+    if (!p)
+        return NULL;
+    while (p > out && p[-1] != '\n')
+        p--;
+    size_t n = strcspn(p, "\n");
+    snprintf(buf, len, "%.*s", (int)n, p);
+    return buf;
+}
+
 static void test_help_version_list(void)
 {
     run_result r;
@@ -371,6 +411,223 @@ static void test_expressions(void)
                  "--count, not from -e");
 }
 
+/* A list of expression integrands (and a built-in) for --batch: a
+ * failing one first, then ones with closed forms. */
+static const char expr_list[] =
+    "# test_cli: expressions in a list\n"
+    "bad 1 expr='log(x1 - 0.5)'\n"
+    "gauss 3 expr='exp(-x1^2 - x2^2) * cos(x3)' er=1e-10"
+    "  # (sqrt(pi)/2 erf(1))^2 sin(1)\n"
+    "vec 2 expr=\"x1*x2\" expr='(x1 < 0.3) * x2' er=1e-9\n"
+    "genz4 3 er=1e-8\n";
+
+/* The --json output of expr_list on ranks in groups: every value within
+ * its error estimate of the exact one, every estimate within the
+ * tolerance. */
+static void check_expr_list(const run_result *r, int ranks, int groups)
+{
+    char line[4096];
+    CU_ASSERT_EQUAL(r->status, 2);      /* line 2 fails, the rest converge */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json_line(r->out, "\"function\": \"bad\"",
+                                           line, sizeof line));
+    CU_ASSERT(strstr(line, "\"status\": \"integrand-error\"") != NULL);
+    CU_ASSERT(strstr(line, "\"line\": 2,") != NULL);
+    /* alone, a rank starts with the middle, where log gives -Inf; two
+     * start with halves, and either may fail first */
+    CU_ASSERT(strstr(line, ranks == groups ? "integrand returned Inf in "
+                           "component 1 at x = (0.5)" : "integrand returned ")
+              != NULL);
+
+    double g = 0.5 * sqrt(3.14159265358979323846) * erf(1.0);
+    double want = g * g * sin(1.0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json_line(r->out,
+                                           "\"function\": \"gauss\"",
+                                           line, sizeof line));
+    CU_ASSERT(strstr(line, "\"expressions\": [\"exp(-x1^2 - x2^2) * "
+                           "cos(x3)\"]") != NULL);
+    CU_ASSERT(strstr(line, "\"status\": \"converged\"") != NULL);
+    CU_ASSERT(strstr(line, "\"exact\"") == NULL);
+    double v = json_first(line, "value"), e = json_first(line, "error");
+    if (!(fabs(v - want) <= e))
+        fprintf(stderr, "\n  gauss: %.17g +- %.3g, exact %.17g\n", v, e, want);
+    CU_ASSERT(fabs(v - want) <= e);
+    CU_ASSERT(e <= 1e-10 * want);
+
+    /* over [0,1]^2: x1 x2 -> 1/4, (x1 < 0.3) x2 -> 0.15 */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json_line(r->out, "\"function\": \"vec\"",
+                                           line, sizeof line));
+    CU_ASSERT(strstr(line, "\"ncomp\": 2") != NULL);
+    CU_ASSERT(strstr(line, "\"expressions\": [\"x1*x2\", "
+                           "\"(x1 < 0.3) * x2\"]") != NULL);
+    CU_ASSERT(fabs(json_nth(line, "value", 0) - 0.25)
+              <= json_nth(line, "error", 0));
+    CU_ASSERT(fabs(json_nth(line, "value", 1) - 0.15)
+              <= json_nth(line, "error", 1));
+    CU_ASSERT(json_nth(line, "error", 0) <= 1e-9 * 0.25);
+    CU_ASSERT(json_nth(line, "error", 1) <= 1e-9 * 0.25);
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json_line(r->out,
+                                           "\"function\": \"genz4\"",
+                                           line, sizeof line));
+    v = json_first(line, "value");
+    CU_ASSERT(fabs(v - json_first(line, "exact")) <= json_first(line, "error"));
+    char summary[160];
+    snprintf(summary, sizeof summary, "\"integrals\": 4, \"converged\": 3, "
+             "\"limit\": 0, \"failed\": 1, ");
+    CU_ASSERT(strstr(r->out, summary) != NULL);
+    snprintf(summary, sizeof summary, "\"ranks\": %d, \"groups\": %d,",
+             ranks, groups);
+    CU_ASSERT(strstr(r->out, summary) != NULL);
+}
+
+/* --batch with expr= lines on 1 rank and on 2 (one group of two, two
+ * groups of one); a mistake in an expression or a quote names the file,
+ * the line and the column. */
+static void test_batch_expressions(void)
+{
+    char path[] = "/tmp/pint-list-XXXXXX";
+    write_temp(path, expr_list);
+    run_result r;
+    run_pint(&r, "--json", "--batch", path, NULL);
+    check_expr_list(&r, 1, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    run_pint_np(&r, 2, "--json", "--batch", path, NULL);
+    check_expr_list(&r, 2, 1);
+    run_pint_np(&r, 2, "--json", "--batch", path, "--groups", "2", NULL);
+    check_expr_list(&r, 2, 2);
+    /* the table names each line by its label */
+    run_pint(&r, "--batch", path, NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.out, "    2  gauss/3 ") != NULL);
+    CU_ASSERT(strstr(r.out, "    3  vec/2 ") != NULL);
+    unlink(path);
+
+    struct { const char *text, *want; } bad[] = {
+        { "genz1 2\n\ng 3 expr='exp(-x1^2 - y)'\n",
+          ":3: column 23: unknown name 'y' (variables are x1, x2, ...; "
+          "constants pi and e)" },
+        { "g 2 expr='x1' expr='x1 + x3'\n",
+          ":1: column 26: x3 is beyond the dimension 2" },
+        { "# ok\ng 2 expr='x1 + 1\n", ":2: column 10: the quote is not "
+          "closed" },
+        { "g 2 expr=\"x1\"x2\n", ":1: column 14: a blank must follow the "
+          "closing quote" },
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char p[] = "/tmp/pint-list-XXXXXX", want[256];
+        write_temp(p, bad[k].text);
+        snprintf(want, sizeof want, "pint: error: %s%s\n", p, bad[k].want);
+        run_pint(&r, "--batch", p, NULL);
+        expect_error(&r, want);
+        CU_ASSERT_STRING_EQUAL(r.err, want);
+        if (k == 0) {           /* rank 0 tells, the others say nothing */
+            run_pint_np(&r, 2, "--batch", p, "--groups", "2", NULL);
+            expect_error(&r, want);
+        }
+        unlink(p);
+    }
+    run_pint(&r, "--batch", "/nonexistent", "-e", "x1", NULL);
+    expect_error(&r, "--batch takes its integrals from the list, not from -e");
+}
+
+/* "seconds" and "group" vary from run to run: out without them. */
+static void strip_timing(const char *out, char *buf, size_t len)
+{
+    size_t n = 0;
+    while (*out && n + 1 < len) {
+        if (strncmp(out, "\"seconds\": ", 11) == 0
+            || strncmp(out, "\"group\": ", 9) == 0) {
+            out += strcspn(out, ",}");
+            continue;
+        }
+        buf[n++] = *out++;
+    }
+    buf[n] = '\0';
+}
+
+/* Every stderr line is "pint: D/4 integrals, T s, E evaluations, F
+ * failed", D, T, E and F never falling; at most one per second (the
+ * first at once; T is printed to 0.1 s, so two lines may read 0.9 s
+ * apart).  Returns the number of lines. */
+static int check_progress_lines(const char *err, double wall)
+{
+    int lines = 0, ok = 1;
+    size_t done0 = 0, failed0 = 0;
+    double t0 = -1;
+    long long e0 = 0;
+    for (const char *p = err; *p; lines++) {
+        size_t done, total, failed;
+        double t;
+        long long e;
+        int end = 0;
+        int n = sscanf(p, "pint: %zu/%zu integrals, %lf s, %lld evaluations, "
+                       "%zu failed%n", &done, &total, &t, &e, &failed, &end);
+        if (n != 5 || p[end] != '\n' || total != 4 || done > 4
+            || failed > 1 || done < done0 || failed < failed0
+            || !(t >= t0 + 0.85) || e < e0) {
+            fprintf(stderr, "\n  bad progress line: %.*s\n",
+                    (int)strcspn(p, "\n"), p);
+            ok = 0;
+            break;
+        }
+        done0 = done;
+        failed0 = failed;
+        t0 = t;
+        e0 = e;
+        p += end + 1;
+    }
+    CU_ASSERT(ok);
+    CU_ASSERT(lines <= 1 + (int)wall);
+    return lines;
+}
+
+/* --progress with --batch: lines on stderr (only rank 0's), stdout as
+ * without it; without it and off a terminal, nothing on stderr. */
+static void test_batch_progress(void)
+{
+    char path[] = "/tmp/pint-list-XXXXXX";
+    write_temp(path, expr_list);
+    static char quiet[65536], shown[65536];   /* as run_result.out */
+    run_result r;
+    /* each evaluation burns 5 us: 1.8 s in all on one rank */
+    for (int np = 1; np <= 2; np++) {
+        const char *groups = np == 1 ? "1" : "2";
+        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "5",
+                     "--groups", groups, NULL);
+        check_expr_list(&r, np, np);
+        CU_ASSERT_STRING_EQUAL(r.err, "");
+        strip_timing(r.out, quiet, sizeof quiet);
+        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "5",
+                     "--groups", groups, "--progress", NULL);
+        check_expr_list(&r, np, np);
+        strip_timing(r.out, shown, sizeof shown);
+        CU_ASSERT_STRING_EQUAL(shown, quiet);
+        const char *sum = strstr(r.out, "\"summary\"");
+        double wall = sum ? json_num(sum, "seconds") : 0.0;
+        int lines = check_progress_lines(r.err, wall);
+        if (lines < (np == 1 ? 2 : 1))
+            fprintf(stderr, "\n  %d ranks: %d progress lines in %.2f s\n",
+                    np, lines, wall);
+        CU_ASSERT(lines >= (np == 1 ? 2 : 1));
+    }
+    /* all ranks on each integral in turn */
+    run_pint_np(&r, 2, "--batch", path, "--spin-us", "5", "--progress",
+                 NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.out, "4 integrals: 3 converged, 0 stopped at a "
+                            "limit, 1 failed;") != NULL);
+    CU_ASSERT(check_progress_lines(r.err, 1e9) >= 1);
+    unlink(path);
+
+    run_pint(&r, "--family", "genz1", "-d", "2", "--count", "2",
+             "--checkpoint", "/tmp/x.ckpt", NULL);
+    expect_error(&r, "--checkpoint applies to one integral, not to --batch "
+                 "or --family");
+    run_pint(&r, "--batch", "x", "--resume", "/tmp/x.ckpt", NULL);
+    expect_error(&r, "--resume applies to one integral, not to --batch "
+                 "or --family");
+}
+
 /* pint-bench: one CSV row per run with the documented header; every
  * row's ok, honest and digits agree with its own value, error and exact;
  * the summary table has the cell; bad options give one line and exit 2. */
@@ -441,6 +698,8 @@ int main(void)
         { "a family on one rank", test_family_one_rank },
         { "plug-ins", test_plugins },
         { "expressions (-e)", test_expressions },
+        { "--batch with expressions, 1 and 2 ranks", test_batch_expressions },
+        { "--batch --progress, 1 and 2 ranks", test_batch_progress },
         { "pint-bench", test_pint_bench },
         CU_TEST_INFO_NULL,
     };
