@@ -116,7 +116,7 @@ void pint_cli_usage(FILE *out)
 "      --time-limit S    stop after S seconds of wall-clock time with the\n"
 "                        estimate reached (status time-limit, exit 1)\n"
 "\n"
-"Checkpoints (adaptive method):\n"
+"Checkpoints (every method; one integral, not --batch/--family):\n"
 "      --checkpoint FILE write the complete state to FILE every\n"
 "                        --checkpoint-every seconds and when the run stops\n"
 "                        (also on SIGINT/SIGTERM)\n"

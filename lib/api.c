@@ -334,6 +334,18 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     return status;
 }
 
+/* MC and QMC on one rank: the checkpoint header of this problem, the
+ * checkpoint file checked and the one resumed from read (saved). */
+static int open_sample_ckpt(const pint_function *fn, const pint_domain *dom,
+                            const pint_options *opt, pint_ckpt *desc,
+                            pint_ckpt *saved, pint_result *res)
+{
+    char msg[256];
+    pint_ckpt_describe(desc, fn, dom, opt, PINT_RULE_AUTO, 1);
+    int status = pint_ckpt_open(opt, desc, saved, msg, sizeof msg);
+    return status ? pint_fail(res, status, "%s", msg) : 0;
+}
+
 /* One rank, no MPI: plain Monte Carlo from stream 0 (where the
  * checkpoint resumed from left it). */
 static int mc_here(const pint_function *fn, const pint_domain *dom,
@@ -341,10 +353,9 @@ static int mc_here(const pint_function *fn, const pint_domain *dom,
 {
     pint_ckpt desc, saved;
     char msg[256];
-    pint_ckpt_describe(&desc, fn, dom, opt, PINT_RULE_AUTO, 1);
-    int status = pint_ckpt_open(opt, &desc, &saved, msg, sizeof msg);
+    int status = open_sample_ckpt(fn, dom, opt, &desc, &saved, res);
     if (status)
-        return pint_fail(res, status, "%s", msg);
+        return status;
     pint_mc_state *base = NULL;
     if (opt->resume) {
         base = pint_mc_state_unpack(saved.recs, saved.nregions, fn->ncomp,
@@ -384,10 +395,9 @@ static int qmc_here(const pint_function *fn, const pint_domain *dom,
     int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
     pint_ckpt desc, saved;
     char msg[256];
-    pint_ckpt_describe(&desc, fn, dom, opt, PINT_RULE_AUTO, 1);
-    int status = pint_ckpt_open(opt, &desc, &saved, msg, sizeof msg);
+    int status = open_sample_ckpt(fn, dom, opt, &desc, &saved, res);
     if (status)
-        return pint_fail(res, status, "%s", msg);
+        return status;
     pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
                                opt->seed);
     if (!q) {

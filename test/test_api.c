@@ -243,14 +243,20 @@ static void setup_bump(pint_function *fn, pint_domain *dom, pint_options *opt,
     opt->epsrel = 1e-14;
 }
 
+/* Create the temporary file named by the template path. */
+static void make_temp(char *path)
+{
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+}
+
 /* Without MPI the run is deterministic: stopped at a limit with a
  * checkpoint and resumed, it ends bit for bit where one run ends. */
 static void test_checkpoint_resume(void)
 {
     char path[] = "/tmp/pint-api-ckpt-XXXXXX";
-    int fd = mkstemp(path);
-    CU_ASSERT_FATAL(fd >= 0);
-    close(fd);
+    make_temp(path);
     double lo[4], hi[4];
     pint_function fn;
     pint_domain dom;
@@ -296,9 +302,7 @@ static void test_checkpoint_resume(void)
 static void test_checkpoint_resume_mc_qmc(void)
 {
     char path[] = "/tmp/pint-api-ckpt-XXXXXX";
-    int fd = mkstemp(path);
-    CU_ASSERT_FATAL(fd >= 0);
-    close(fd);
+    make_temp(path);
     double lo[4], hi[4];
     pint_function fn;
     pint_domain dom;
