@@ -277,7 +277,12 @@ static void test_qmc_over_ranks(void)
 }
 
 /* QMC failures and limits: one line naming the rank, on every mode; the
- * evaluation limit holds with units handed out ahead. */
+ * evaluation limit holds with units handed out ahead.  The failing runs
+ * ask for 1e-14: fails_on_rank2 is x1, which the first row already meets
+ * to 1e-6, so on request (single-cell, constant-row) the other workers
+ * could finish before a rank 2 slow to start asks for its first unit --
+ * the run is then right to converge (CI saw it once under the sanitizers);
+ * at 1e-14 it goes on for seconds, and rank 2's first unit ends it. */
 static void test_qmc_failures_and_limits(void)
 {
     static const char *units[] = { "row", "single-cell", "constant-row" };
@@ -285,7 +290,7 @@ static void test_qmc_failures_and_limits(void)
         run_result r;
         run_mpi(&r, 4, "--method", "qmc", "--qmc-units", units[u], "--plugin",
                 env_or_die("PINT_PLUGIN"), "-f", "fails_on_rank2", "-d", "3",
-                NULL);
+                "--er", "1e-14", NULL);
         CU_ASSERT_EQUAL(r.status, 2);
         if (!strstr(r.err, "pint: error: rank "))
             fprintf(stderr, "\n  %s: %s", units[u], r.err);
