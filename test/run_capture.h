@@ -152,4 +152,31 @@ static inline double json_num(const char *json, const char *key)
     return p ? strtod(p + strlen(pat), NULL) : 0.0 / 0.0;
 }
 
+/* Whether the error output err holds exactly one line from pint, which
+ * starts with prefix ("pint: error: ") and ends in a newline.  Lines that
+ * do not start with "pint" come from the MPI runtime, not from pint; they
+ * are printed, not counted, so that a log shows them.  Anything else is
+ * printed too, so that a failure says what came. */
+static inline int one_error_line(const char *err, const char *prefix)
+{
+    int ours = 0, others = 0, first_ok = 0;
+    for (const char *l = err; *l;) {
+        const char *end = strchr(l, '\n');
+        if (!end)
+            break;              /* an unterminated last line */
+        if (strncmp(l, "pint", 4) == 0) {
+            if (ours++ == 0)
+                first_ok = strncmp(l, prefix, strlen(prefix)) == 0;
+        } else
+            others++;
+        l = end + 1;
+    }
+    size_t n = strlen(err);
+    int ok = ours == 1 && first_ok && n > 0 && err[n - 1] == '\n';
+    if (!ok || others)
+        fprintf(stderr, "\n  error output (%d line(s) from pint, %d from "
+                "elsewhere):\n%s", ours, others, err);
+    return ok;
+}
+
 #endif
