@@ -2,6 +2,7 @@
  * --time-limit (also on an integrand that never returns), --checkpoint
  * and --resume (after a limit, SIGTERM, SIGINT or SIGKILL, on another
  * number of ranks), refused checkpoints, and the --progress line. */
+#include <dirent.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -98,12 +99,48 @@ static void expect_refused(const run_result *r, const char *needle)
     CU_ASSERT_STRING_EQUAL(r->out, "");
 }
 
+/* The temporary directories made by temp_path, removed with their files
+ * when the suite ends (a run's checkpoints reach 70 MB; a failed assert
+ * must not leave them behind either). */
+#define MAX_TEMP_DIRS 16
+static char temp_dirs[MAX_TEMP_DIRS][32];
+static int ntemp_dirs;
+
 /* A checkpoint path in a fresh temporary directory. */
 static void temp_path(char *path, size_t len, const char *name)
 {
-    char dir[] = "/tmp/pint-ckpt-XXXXXX";
+    CU_ASSERT_FATAL(ntemp_dirs < MAX_TEMP_DIRS);
+    char *dir = temp_dirs[ntemp_dirs];
+    snprintf(dir, sizeof temp_dirs[0], "/tmp/pint-ckpt-XXXXXX");
     CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+    ntemp_dirs++;
     snprintf(path, len, "%s/%s", dir, name);
+}
+
+/* Remove every file in the temporary directories, then the directories;
+ * returns the number that could not be removed. */
+static int remove_temp_dirs(void)
+{
+    int left = 0;
+    for (int i = 0; i < ntemp_dirs; i++) {
+        DIR *d = opendir(temp_dirs[i]);
+        if (d) {
+            struct dirent *e;
+            char file[300];
+            while ((e = readdir(d)) != NULL) {
+                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                    continue;
+                snprintf(file, sizeof file, "%s/%s", temp_dirs[i], e->d_name);
+                left += unlink(file) != 0;
+            }
+            closedir(d);
+        }
+        if (rmdir(temp_dirs[i]) != 0) {
+            fprintf(stderr, "test_checkpoint: cannot remove %s\n", temp_dirs[i]);
+            left++;
+        }
+    }
+    return left;
 }
 
 /* The adaptive run stops at the limit on 1 and 2 ranks with an honest
@@ -432,5 +469,8 @@ int main(void)
         { "--progress", test_progress },
         CU_TEST_INFO_NULL,
     };
-    return pint_test_run("checkpoint", tests);
+    int rc = pint_test_run("checkpoint", tests);
+    if (remove_temp_dirs() != 0 && rc == 0)
+        rc = 1;
+    return rc;
 }
