@@ -137,9 +137,10 @@ static void gk_component(const pint_gk_table *t, double h, const double *f,
 }
 
 static void gk_apply(const pint_rule_impl *r, const double *geom, double vol,
-                     const double *f, double *val, double *err, int *split,
-                     double *work)
+                     int child, const double *f, double *val, double *err,
+                     int *split, double *work)
 {
+    (void)child;                /* no split correction */
     const gk_private *priv = r->tables;
 
     /* geom[1] rather than vol / 2: the same half-width QUADPACK uses */

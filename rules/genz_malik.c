@@ -61,9 +61,10 @@ static void gm_points(const pint_rule_impl *r, const double *g, double *x)
 }
 
 static void gm_apply(const pint_rule_impl *r, const double *g, double vol,
-                     const double *f, double *val, double *err, int *split,
-                     double *work)
+                     int child, const double *f, double *val, double *err,
+                     int *split, double *work)
 {
+    (void)child;                /* no split correction */
     const gm_tables *t = r->tables;
     int n = r->ndim, m = r->ncomp;
     const double *h = g + n;

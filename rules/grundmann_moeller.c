@@ -271,9 +271,10 @@ static void gm_layer_sums(const gm_tables *t, int ncomp, const double *f,
 }
 
 static void gm_apply(const pint_rule_impl *r, const double *geom, double vol,
-                     const double *f, double *val, double *err, int *split,
-                     double *work)
+                     int child, const double *f, double *val, double *err,
+                     int *split, double *work)
 {
+    (void)child;                /* no split correction */
     const gm_tables *t = r->tables;
     int ncomp = r->ncomp, s = t->s;
     double *sum = work, *cmp = work + (size_t)(s + 1) * ncomp;

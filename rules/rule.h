@@ -35,12 +35,19 @@ struct pint_rule_impl {
     /* From f[p * ncomp + k] (the values at the points of `points`) compute
      * val[k] and err[k] (err >= 0) for every component and the split advice:
      * box: the axis to bisect; simplex: the edge to bisect, coded as
-     * a * (n + 1) + b with vertices a < b.  `work` is scratch space of
-     * work_size doubles owned by the caller. */
+     * a * (n + 1) + b with vertices a < b.  `child` is 1 when the region is
+     * a child of a split whose estimate the engine will correct by the
+     * split's difference (split_correct below), 0 otherwise; rules without
+     * split_correct ignore it.  `work` is scratch space of work_size
+     * doubles owned by the caller. */
     void (*apply)(const pint_rule_impl *r, const double *geom, double vol,
-                  const double *f, double *val, double *err, int *split,
-                  double *work);
+                  int child, const double *f, double *val, double *err,
+                  int *split, double *work);
     size_t work_size;
+    /* 1: the rule's estimate for a child of a split is the less cautious
+     * one, and the engine raises it by what the split measured (adapt.c,
+     * split_correct; sym9); 0: the estimate stands alone. */
+    int split_correct;
 
     void (*destroy)(pint_rule_impl *r);
     void *tables;               /* private tables, built once */

@@ -83,7 +83,7 @@ static void run_scalar(const pint_rule_impl *r, double (*f)(double, void *),
     r->points(r, geom, x);
     for (size_t p = 0; p < r->npoints; p++)
         fv[p] = f(x[p], param);
-    r->apply(r, geom, b - a, fv, val, err, split, NULL);
+    r->apply(r, geom, b - a, 0, fv, val, err, split, NULL);
 }
 
 static void run_gsl(const rule_case *rc, double (*f)(double, void *),
@@ -317,7 +317,7 @@ static void test_components(void)
                 fv[p * 3 + k] = f_three(k, x[p]);
         /* sentinels: apply writes ncomp values and no more */
         val[3] = err[3] = -42;
-        r3->apply(r3, geom, b - a, fv, val, err, &split, NULL);
+        r3->apply(r3, geom, b - a, 0, fv, val, err, &split, NULL);
         CU_ASSERT_EQUAL(split, 0);
         CU_ASSERT_EQUAL(val[3], -42);
         CU_ASSERT_EQUAL(err[3], -42);

@@ -18,7 +18,7 @@ static void apply_once(const pint_rule_impl *r, const double *lo,
     r->points(r, g, x);
     for (size_t p = 0; p < r->npoints; p++)
         f[p] = pt_mono_eval(mo, x + p * (size_t)n);
-    r->apply(r, g, vol, f, val, err, split, work);
+    r->apply(r, g, vol, 0, f, val, err, split, work);
     free(x);
     free(f);
     free(work);

@@ -72,7 +72,7 @@ static void run_rule(const pint_rule_impl *r, const double *geom, double vol,
     CU_ASSERT_FATAL(x != NULL && f != NULL && work != NULL);
     r->points(r, geom, x);
     fn(r->ndim, r->npoints, x, r->ncomp, f, ctx);
-    r->apply(r, geom, vol, f, val, err, split, work);
+    r->apply(r, geom, vol, 0, f, val, err, split, work);
     free(x);
     free(f);
     free(work);

@@ -35,7 +35,7 @@ static void apply_once(const pint_rule_impl *r, const double *lo,
             CU_ASSERT(x[p * n + i] >= lo[i] - 1e-14 * (fabs(lo[i]) + fabs(hi[i]))
                       && x[p * n + i] <= hi[i] + 1e-14 * (fabs(lo[i]) + fabs(hi[i])));
     }
-    r->apply(r, g, vol, f, val, err, split, work);
+    r->apply(r, g, vol, 0, f, val, err, split, work);
     pint_rule_symmetric_nulls(r, vol, f, nv);
     free(x);
     free(f);
@@ -147,12 +147,140 @@ static void test_sees_jump_near_face(void)
     r->points(r, g, x);
     for (size_t p = 0; p < r->npoints; p++)
         f[p] = x[3 * p + 1] > 0.995 ? 0.0 : 1.0;       /* jump at 0.995 */
-    r->apply(r, g, 1.0, f, &val, &err, &split, work);
+    r->apply(r, g, 1.0, 0, f, &val, &err, &split, work);
     CU_ASSERT(err >= fabs(val - 0.995));
     CU_ASSERT_EQUAL(split, 1);
     free(x);
     free(f);
     pint_rule_free(r);
+}
+
+/* The rule's value and estimate on the box geometry g for an integrand,
+ * as a root region (child 0) or a child of a split (child 1), and the
+ * null-rule values. */
+static void apply_fn(const pint_rule_impl *r, const pint_function *fn,
+                     const double *g, double vol, int child, double *val,
+                     double *err, double *nv)
+{
+    int n = r->ndim, split;
+    double *x = malloc(r->npoints * (size_t)n * sizeof *x);
+    double *f = malloc(r->npoints * sizeof *f);
+    double *work = malloc(r->work_size * sizeof *work);
+    CU_ASSERT_FATAL(x && f && work);
+    r->points(r, g, x);
+    CU_ASSERT_EQUAL(fn->fbatch(n, r->npoints, x, 1, f, fn->ctx), 0);
+    r->apply(r, g, vol, child, f, val, err, &split, work);
+    pint_rule_symmetric_nulls(r, vol, f, nv);
+    free(x);
+    free(f);
+    free(work);
+}
+
+/* r = max(e1/e2, e2/e3) of the head comment of symmetric.c */
+static double decay_ratio(const double *nv)
+{
+    double e1 = hypot(nv[0], nv[1]), e2 = hypot(nv[1], nv[2]),
+           e3 = hypot(nv[2], nv[3]);
+    return fmax(e1 / e2, e2 / e3);
+}
+
+/* 1 below x2 = *ctx, 0 above */
+static int step_batch(int n, size_t np, const double *x, int m, double *f,
+                      void *ctx)
+{
+    (void)m;
+    double at = *(const double *)ctx;
+    for (size_t p = 0; p < np; p++)
+        f[p] = x[p * (size_t)n + 1] < at ? 1.0 : 0.0;
+    return 0;
+}
+
+/* A child of a split gets a tenth of the root's estimate where the null
+ * rules decay (C2 = 1 against 10), and the same estimate where they do
+ * not (C1: a jump through the middle of the box). */
+static void test_child_estimate(void)
+{
+    char msg[256];
+    int n = 4;
+    pint_testfn *t = pint_testfn_new("genz4", n, 3, 1.0, msg, sizeof msg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    pint_function fn = pint_testfn_function(t);
+    pint_rule_impl *r = rule(PINT_RULE_SYM9, n);
+    double g[8] = { 0.4, 0.5, 0.6, 0.5, 0.05, 0.05, 0.05, 0.05 };
+    double v0, e0, v1, e1, nv[4];
+    apply_fn(r, &fn, g, 1e-4, 0, &v0, &e0, nv);
+    CU_ASSERT_FATAL(decay_ratio(nv) < 1.0);     /* asymptotic here */
+    apply_fn(r, &fn, g, 1e-4, 1, &v1, &e1, nv);
+    CU_ASSERT_EQUAL(v0, v1);
+    CU_ASSERT(e1 > 0.0);
+    CU_ASSERT_DOUBLE_EQUAL(e0 / e1, 10.0, 1e-12);
+    /* a jump across the unit box: no decay, C1 for both */
+    for (int i = 0; i < n; i++)
+        g[i] = g[n + i] = 0.5;
+    double at = 0.45;                   /* between two axis points */
+    fn = (pint_function){ n, 1, NULL, step_batch, &at };
+    apply_fn(r, &fn, g, 1.0, 0, &v0, &e0, nv);
+    CU_ASSERT_FATAL(decay_ratio(nv) >= 1.0);
+    apply_fn(r, &fn, g, 1.0, 1, &v1, &e1, nv);
+    CU_ASSERT(e0 > 0.0);
+    CU_ASSERT_EQUAL(e0, e1);
+    pint_rule_free(r);
+    pint_testfn_free(t);
+}
+
+typedef struct { const pint_region *c[2]; int n; } two_regions;
+static void collect(const pint_region *reg, void *arg)
+{
+    two_regions *tr = arg;
+    if (tr->n < 2)
+        tr->c[tr->n] = reg;
+    tr->n++;
+}
+
+/* After one split the engine raises each child's estimate by what the
+ * split measured, d = |Q_parent - (Q_1 + Q_2)|:
+ * E_i (1 + d / (2 (E_1 + E_2))) + d / 4, then at least d / 2 when d
+ * exceeds the parent's estimate (the cross-check).  Recomputed here from
+ * the rule alone and compared. */
+static void test_split_correction(void)
+{
+    char msg[256];
+    int n = 3;
+    pint_testfn *t = pint_testfn_new("genz2", n, 1, 1.0, msg, sizeof msg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    pint_function fn = pint_testfn_function(t);
+    pint_rule_impl *r = rule(PINT_RULE_SYM9, n);
+    CU_ASSERT_EQUAL(r->split_correct, 1);
+    pint_adapt *a = pint_adapt_new(&fn, r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    double g[6] = { 0.5, 0.5, 0.5, 0.5, 0.5, 0.5 }, nv[4];
+    CU_ASSERT_EQUAL(pint_adapt_add(a, g, 1.0), 0);
+    CU_ASSERT_EQUAL_FATAL(pint_adapt_step(a), 0);
+    two_regions tr = { { NULL, NULL }, 0 };
+    pint_adapt_foreach(a, collect, &tr);
+    CU_ASSERT_EQUAL_FATAL(tr.n, 2);
+    double qp, ep, q[2], e[2];
+    apply_fn(r, &fn, g, 1.0, 0, &qp, &ep, nv);
+    for (int i = 0; i < 2; i++) {
+        double gc[6];
+        memcpy(gc, tr.c[i]->data + 2, sizeof gc);   /* after val, err */
+        apply_fn(r, &fn, gc, tr.c[i]->vol, 1, &q[i], &e[i], nv);
+        CU_ASSERT_EQUAL(q[i], tr.c[i]->data[0]);
+    }
+    double d = fabs(qp - (q[0] + q[1]));
+    CU_ASSERT(d > 0.0);
+    double grow = 1.0 + 0.5 * d / (e[0] + e[1]);
+    for (int i = 0; i < 2; i++) {
+        double want = e[i] * grow + 0.25 * d;
+        if (d > ep)
+            want = fmax(want, 0.5 * d);
+        CU_ASSERT_DOUBLE_EQUAL(tr.c[i]->data[1], want, 1e-13 * want);
+        CU_ASSERT(tr.c[i]->data[1] >= 0.25 * d);
+        CU_ASSERT_EQUAL(tr.c[i]->key, tr.c[i]->data[1]);
+    }
+    pint_adapt_free(a);
+    pint_rule_free(r);
+    pint_testfn_free(t);
 }
 
 /* The engine with sym9 on the Genz families: converged, honest against
@@ -251,7 +379,7 @@ static void test_rounding_floor(void)
     CU_ASSERT_EQUAL(fn.fbatch(n, r->npoints, x, 1, f, fn.ctx), 0);
     double val, err, exact;
     int split;
-    r->apply(r, g, 1.0, f, &val, &err, &split, work);
+    r->apply(r, g, 1.0, 0, f, &val, &err, &split, work);
     pint_domain d = pint_domain_box(lo, hi);
     CU_ASSERT_FATAL(pint_testfn_exact(t, &d, &exact));
     CU_ASSERT(fabs(val - exact) <= err);
@@ -271,6 +399,9 @@ int main(void)
         { "degree 7 exact, null rules 5,5,3,1", test_degree7 },
         { "null rules respond one degree up", test_null_rules_respond },
         { "a jump near a face is seen", test_sees_jump_near_face },
+        { "a child's estimate: C2 = 1 where the null rules decay",
+          test_child_estimate },
+        { "a split raises its children's estimates", test_split_correction },
         { "engine: Genz families honest, fewer evals", test_engine_genz },
         { "estimate above the rounding of the sum, n = 20",
           test_rounding_floor },
