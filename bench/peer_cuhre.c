@@ -1,0 +1,192 @@
+/* peer_cuhre.c -- Cuba's Cuhre on pint-bench's Genz instances, for the
+ * side-by-side comparison of bench/RESULTS.md section 7.5.
+ *
+ *   peer_cuhre --lib SO -f NAME -d N [--er EPS] [--instances K]
+ *              [--max-evals N] [--last]
+ *
+ * Cuba is not packaged for Debian on its own; its Cuhre is loaded at run
+ * time (dlopen) from any shared object that exports it with Cuba 4's
+ * signature, for instance the R package's build
+ * (apt-get install r-cran-cubature:
+ * /usr/lib/R/site-library/cubature/libs/cubature.so).  Nothing of Cuba is
+ * compiled in.
+ *
+ * Instances are pint_testfn_new(NAME, N, seed, 1.0) for seeds 1..K, the
+ * very functions of `pint-bench --instances K`.  Cuhre runs with one
+ * component, epsabs 0, key 0 (its default rule: degree 9 at N >= 4) and
+ * no worker processes (cubacores(0, 0)).  Cuhre reports by default a
+ * weighted average of its iterations with the error 1/sqrt(sum of
+ * 1/E_i^2) over them; --last sets flag 4, with which the result and error
+ * are those of the last iteration (the sum over its regions, as pint's).
+ *
+ * Output: CSV with pint-bench's columns, method "cuhre" or "cuhre-last".
+ * Build: make bench/peer_cuhre.  Exit status 0, or 2 on an error.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <dlfcn.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "pint.h"
+#include "integrands.h"
+#include "parse.h"
+
+/* Cuba 4's integrand and Cuhre signatures (cuba.h), one point per call */
+typedef int (*cuba_integrand)(const int *ndim, const double *x,
+                              const int *ncomp, double *f, void *userdata);
+typedef void (*cuhre_fn)(int ndim, int ncomp, cuba_integrand f, void *ud,
+                         int nvec, double epsrel, double epsabs, int flags,
+                         int mineval, int maxeval, int key,
+                         const char *statefile, void *spin, int *nregions,
+                         int *neval, int *fail, double *integral,
+                         double *error, double *prob);
+enum { CUHRE_LAST = 4 };
+
+typedef struct {
+    pint_function fn;
+    long long evals;
+    int failed;
+} peer_ctx;
+
+static int peer_integrand(const int *ndim, const double *x, const int *ncomp,
+                          double *f, void *data)
+{
+    peer_ctx *c = data;
+    int rc;
+    c->evals++;
+    if (c->fn.f)
+        rc = c->fn.f(*ndim, x, *ncomp, f, c->fn.ctx);
+    else
+        rc = c->fn.fbatch(*ndim, 1, x, *ncomp, f, c->fn.ctx);
+    if (rc != 0) {
+        c->failed = 1;
+        return -999;                    /* Cuba's "abort" */
+    }
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int die(const char *what, const char *arg)
+{
+    fprintf(stderr, "peer_cuhre: error: %s%s\n", what, arg ? arg : "");
+    return 2;
+}
+
+static const char usage_text[] =
+"Usage: peer_cuhre --lib SO -f NAME -d N [--er EPS] [--instances K]\n"
+"                  [--max-evals N] [--last]\n"
+"Cuba's Cuhre (loaded from SO) on pint-bench's instances, seeds 1..K\n"
+"(default 21); CSV on stdout with pint-bench's columns.\n";
+
+int main(int argc, char **argv)
+{
+    enum { O_LIB = 256, O_ER, O_INST, O_MAX, O_LAST };
+    static const struct option opts[] = {
+        { "lib", required_argument, NULL, O_LIB },
+        { "function", required_argument, NULL, 'f' },
+        { "dim", required_argument, NULL, 'd' },
+        { "er", required_argument, NULL, O_ER },
+        { "instances", required_argument, NULL, O_INST },
+        { "max-evals", required_argument, NULL, O_MAX },
+        { "last", no_argument, NULL, O_LAST },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *lib = NULL, *name = NULL;
+    long long dim = 0, instances = 21, max_evals = 10000000;
+    double er = 1e-6;
+    int last = 0, c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":f:d:h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_LIB: lib = optarg; break;
+        case 'f': name = optarg; break;
+        case 'd':
+            if (pint_parse_count(optarg, 2, 64, &dim) != 0)
+                return die("-d must be an integer in 2..64, got ", optarg);
+            break;
+        case O_ER:
+            if (pint_parse_double(optarg, &er) != 0 || !(er > 0.0))
+                return die("--er must be a number > 0, got ", optarg);
+            break;
+        case O_INST:
+            if (pint_parse_count(optarg, 1, 1e6, &instances) != 0)
+                return die("--instances must be an integer >= 1, got ", optarg);
+            break;
+        case O_MAX:
+            if (pint_parse_count(optarg, 1, 2e9, &max_evals) != 0)
+                return die("--max-evals must be a count in 1..2e9, got ",
+                           optarg);
+            break;
+        case O_LAST: last = 1; break;
+        case 'h': fputs(usage_text, stdout); return 0;
+        default:
+            fputs(usage_text, stderr);
+            return die("bad option ", argv[optind - 1]);
+        }
+    }
+    if (!lib || !name || dim == 0) {
+        fputs(usage_text, stderr);
+        return die("--lib, -f and -d are required", NULL);
+    }
+    void *so = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    if (!so)
+        return die("cannot load Cuba: ", dlerror());
+    cuhre_fn cuhre;
+    void (*cores)(int, int);
+    *(void **)&cuhre = dlsym(so, "Cuhre");
+    *(void **)&cores = dlsym(so, "cubacores");
+    if (!cuhre || !cores)
+        return die("no Cuhre or cubacores in ", lib);
+    cores(0, 0);                        /* no worker processes */
+
+    const char *method = last ? "cuhre-last" : "cuhre";
+    puts("method,family,dim,difficulty,tol,seed,evals,seconds,value,error,"
+         "exact,status,ok,honest,digits");
+    for (long long s = 1; s <= instances; s++) {
+        char msg[256];
+        pint_testfn *t = pint_testfn_new(name, (int)dim, (uint64_t)s, 1.0,
+                                         msg, sizeof msg);
+        if (!t)
+            return die(msg, NULL);
+        if (t->family->ncomp != 1) {
+            pint_testfn_free(t);
+            return die("one component only: ", name);
+        }
+        double lo[64] = { 0 }, hi[64], exact = NAN;
+        for (int i = 0; i < dim; i++)
+            hi[i] = 1.0;
+        pint_domain dom = pint_domain_box(lo, hi);
+        pint_testfn_exact(t, &dom, &exact);
+        peer_ctx ctx = { pint_testfn_function(t), 0, 0 };
+        int nregions = 0, neval = 0, fail = 0;
+        double val = NAN, err = NAN, prob = NAN, t0 = now();
+        cuhre((int)dim, 1, peer_integrand, &ctx, 1, er, 0.0,
+              last ? CUHRE_LAST : 0, 0, (int)max_evals, 0, NULL, NULL,
+              &nregions, &neval, &fail, &val, &err, &prob);
+        double secs = now() - t0, qerr = fabs(val - exact);
+        double rel = qerr / fabs(exact);    /* digits as pint-bench's */
+        double digits = rel < 1.0 ? -log10(fmax(rel, 1e-16)) : 0.0;
+        const char *status = ctx.failed ? "integrand-error"
+                           : fail == 0 ? "converged" : "max-evals";
+        int ok = qerr <= er * fabs(exact), honest = qerr <= err;
+        printf("%s,%s,%lld,1,%g,%lld,%lld,%.6g,%.17g,%.17g,%.17g,%s,%d,%d,"
+               "%.3f\n", method, name, dim, er, s, ctx.evals, secs, val, err,
+               exact, status, ok, honest, digits);
+        pint_testfn_free(t);
+    }
+    dlclose(so);
+    return 0;
+}
