@@ -132,6 +132,8 @@ int main(int argc, char **argv)
             break;
         case O_LAST: last = 1; break;
         case 'h': fputs(usage_text, stdout); return 0;
+        case ':':
+            return die("missing value for ", argv[optind - 1]);
         default:
             fputs(usage_text, stderr);
             return die("bad option ", argv[optind - 1]);
@@ -140,6 +142,17 @@ int main(int argc, char **argv)
     if (!lib || !name || dim == 0) {
         fputs(usage_text, stderr);
         return die("--lib, -f and -d are required", NULL);
+    }
+    {   /* a bad name or dimension is reported before any output */
+        char msg[256];
+        pint_testfn *t = pint_testfn_new(name, (int)dim, 1, 1.0, msg,
+                                         sizeof msg);
+        if (!t)
+            return die(msg, NULL);
+        int ncomp = t->family->ncomp;
+        pint_testfn_free(t);
+        if (ncomp != 1)
+            return die("one component only: ", name);
     }
     void *so = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
     if (!so)
@@ -161,10 +174,6 @@ int main(int argc, char **argv)
                                          msg, sizeof msg);
         if (!t)
             return die(msg, NULL);
-        if (t->family->ncomp != 1) {
-            pint_testfn_free(t);
-            return die("one component only: ", name);
-        }
         double lo[64] = { 0 }, hi[64], exact = NAN;
         for (int i = 0; i < dim; i++)
             hi[i] = 1.0;

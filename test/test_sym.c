@@ -17,6 +17,42 @@ static pint_rule_impl *rule(enum pint_rule id, int n)
     return r;
 }
 
+/* The rule's value, estimate and split advice on the box geometry g for
+ * an integrand, as a root region (child 0) or a child of a split
+ * (child 1), and the null-rule values; every point must lie in the box. */
+static void apply_fn(const pint_rule_impl *r, const pint_function *fn,
+                     const double *g, double vol, int child, double *val,
+                     double *err, int *split, double *nv)
+{
+    int n = r->ndim;
+    double *x = malloc(r->npoints * (size_t)n * sizeof *x);
+    double *f = malloc(r->npoints * sizeof *f);
+    double *work = malloc(r->work_size * sizeof *work);
+    CU_ASSERT_FATAL(x && f && work);
+    r->points(r, g, x);
+    for (size_t p = 0; p < r->npoints; p++)
+        for (int i = 0; i < n; i++) {
+            double lo = g[i] - g[n + i], hi = g[i] + g[n + i];
+            double tol = 1e-14 * (fabs(lo) + fabs(hi));
+            CU_ASSERT(x[p * n + i] >= lo - tol && x[p * n + i] <= hi + tol);
+        }
+    CU_ASSERT_EQUAL(fn->fbatch(n, r->npoints, x, 1, f, fn->ctx), 0);
+    r->apply(r, g, vol, child, f, val, err, split, work);
+    pint_rule_symmetric_nulls(r, vol, f, nv);
+    free(x);
+    free(f);
+    free(work);
+}
+
+static int mono_batch(int n, size_t np, const double *x, int m, double *f,
+                      void *ctx)
+{
+    (void)m;
+    for (size_t p = 0; p < np; p++)
+        f[p] = pt_mono_eval(ctx, x + p * (size_t)n);
+    return 0;
+}
+
 /* Values of the monomial at the rule's points of the box [lo, hi], then
  * the rule's value, error and split, and the null-rule values. */
 static void apply_once(const pint_rule_impl *r, const double *lo,
@@ -25,21 +61,8 @@ static void apply_once(const pint_rule_impl *r, const double *lo,
 {
     int n = r->ndim;
     double g[32], vol = pt_box_geom(n, lo, hi, g);
-    double *x = malloc(r->npoints * (size_t)n * sizeof *x);
-    double *f = malloc(r->npoints * sizeof *f);
-    double *work = malloc(r->work_size * sizeof *work);
-    r->points(r, g, x);
-    for (size_t p = 0; p < r->npoints; p++) {
-        f[p] = pt_mono_eval(mo, x + p * (size_t)n);
-        for (int i = 0; i < n; i++)     /* every point inside the box */
-            CU_ASSERT(x[p * n + i] >= lo[i] - 1e-14 * (fabs(lo[i]) + fabs(hi[i]))
-                      && x[p * n + i] <= hi[i] + 1e-14 * (fabs(lo[i]) + fabs(hi[i])));
-    }
-    r->apply(r, g, vol, 0, f, val, err, split, work);
-    pint_rule_symmetric_nulls(r, vol, f, nv);
-    free(x);
-    free(f);
-    free(work);
+    pint_function fn = { n, 1, NULL, mono_batch, (void *)mo };
+    apply_fn(r, &fn, g, vol, 0, val, err, split, nv);
 }
 
 static void test_point_counts(void)
@@ -155,27 +178,6 @@ static void test_sees_jump_near_face(void)
     pint_rule_free(r);
 }
 
-/* The rule's value and estimate on the box geometry g for an integrand,
- * as a root region (child 0) or a child of a split (child 1), and the
- * null-rule values. */
-static void apply_fn(const pint_rule_impl *r, const pint_function *fn,
-                     const double *g, double vol, int child, double *val,
-                     double *err, double *nv)
-{
-    int n = r->ndim, split;
-    double *x = malloc(r->npoints * (size_t)n * sizeof *x);
-    double *f = malloc(r->npoints * sizeof *f);
-    double *work = malloc(r->work_size * sizeof *work);
-    CU_ASSERT_FATAL(x && f && work);
-    r->points(r, g, x);
-    CU_ASSERT_EQUAL(fn->fbatch(n, r->npoints, x, 1, f, fn->ctx), 0);
-    r->apply(r, g, vol, child, f, val, err, &split, work);
-    pint_rule_symmetric_nulls(r, vol, f, nv);
-    free(x);
-    free(f);
-    free(work);
-}
-
 /* r = max(e1/e2, e2/e3) of the head comment of symmetric.c */
 static double decay_ratio(const double *nv)
 {
@@ -208,9 +210,10 @@ static void test_child_estimate(void)
     pint_rule_impl *r = rule(PINT_RULE_SYM9, n);
     double g[8] = { 0.4, 0.5, 0.6, 0.5, 0.05, 0.05, 0.05, 0.05 };
     double v0, e0, v1, e1, nv[4];
-    apply_fn(r, &fn, g, 1e-4, 0, &v0, &e0, nv);
+    int split;
+    apply_fn(r, &fn, g, 1e-4, 0, &v0, &e0, &split, nv);
     CU_ASSERT_FATAL(decay_ratio(nv) < 1.0);     /* asymptotic here */
-    apply_fn(r, &fn, g, 1e-4, 1, &v1, &e1, nv);
+    apply_fn(r, &fn, g, 1e-4, 1, &v1, &e1, &split, nv);
     CU_ASSERT_EQUAL(v0, v1);
     CU_ASSERT(e1 > 0.0);
     CU_ASSERT_DOUBLE_EQUAL(e0 / e1, 10.0, 1e-12);
@@ -219,9 +222,9 @@ static void test_child_estimate(void)
         g[i] = g[n + i] = 0.5;
     double at = 0.45;                   /* between two axis points */
     fn = (pint_function){ n, 1, NULL, step_batch, &at };
-    apply_fn(r, &fn, g, 1.0, 0, &v0, &e0, nv);
+    apply_fn(r, &fn, g, 1.0, 0, &v0, &e0, &split, nv);
     CU_ASSERT_FATAL(decay_ratio(nv) >= 1.0);
-    apply_fn(r, &fn, g, 1.0, 1, &v1, &e1, nv);
+    apply_fn(r, &fn, g, 1.0, 1, &v1, &e1, &split, nv);
     CU_ASSERT(e0 > 0.0);
     CU_ASSERT_EQUAL(e0, e1);
     pint_rule_free(r);
@@ -254,17 +257,18 @@ static void test_split_correction(void)
     pint_adapt *a = pint_adapt_new(&fn, r);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     double g[6] = { 0.5, 0.5, 0.5, 0.5, 0.5, 0.5 }, nv[4];
+    int split;
     CU_ASSERT_EQUAL(pint_adapt_add(a, g, 1.0), 0);
     CU_ASSERT_EQUAL_FATAL(pint_adapt_step(a), 0);
     two_regions tr = { { NULL, NULL }, 0 };
     pint_adapt_foreach(a, collect, &tr);
     CU_ASSERT_EQUAL_FATAL(tr.n, 2);
     double qp, ep, q[2], e[2];
-    apply_fn(r, &fn, g, 1.0, 0, &qp, &ep, nv);
+    apply_fn(r, &fn, g, 1.0, 0, &qp, &ep, &split, nv);
     for (int i = 0; i < 2; i++) {
         double gc[6];
         memcpy(gc, tr.c[i]->data + 2, sizeof gc);   /* after val, err */
-        apply_fn(r, &fn, gc, tr.c[i]->vol, 1, &q[i], &e[i], nv);
+        apply_fn(r, &fn, gc, tr.c[i]->vol, 1, &q[i], &e[i], &split, nv);
         CU_ASSERT_EQUAL(q[i], tr.c[i]->data[0]);
     }
     double d = fabs(qp - (q[0] + q[1]));
