@@ -142,7 +142,7 @@ static void test_limit_exit_code(void)
     run_pint(&r, "--json", "-f", "genz2", "-d", "5", "--max-evals", "5000",
              NULL);
     CU_ASSERT_EQUAL(r.status, 1);
-    CU_ASSERT(json_num(r.out, "evals") > 5000 - 2 * 273);
+    CU_ASSERT(json_num(r.out, "evals") > 5000 - 2 * 283);
     CU_ASSERT(json_num(r.out, "evals") <= 5000);
     run_pint(&r, "-f", "genz2", "-d", "5", "--er", "1e-9", "--max-regions",
              "30", NULL);
