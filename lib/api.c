@@ -258,7 +258,7 @@ static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
         return status ? pint_fail(res, status, "out of memory") : 0;
     }
     double *geom = NULL, *vol = NULL;
-    size_t n = pint_domain_pieces(dom, fn->ndim, 1, &geom, &vol);
+    size_t n = pint_domain_regions(dom, fn->ndim, &geom, &vol);
     if (!n)
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     size_t glen = pint_region_geom_len(rule->kind, fn->ndim);

@@ -243,33 +243,15 @@ double pint_domain_volume(const pint_domain *dom, int n)
     return v;
 }
 
-/* The widest axis of a box, or the longest edge of a simplex, coded as
- * the split advice of region.h. */
-static int widest(enum pint_region_kind kind, int n, const double *g)
-{
-    int best = 0;
-    double w = -1.0;
-    if (kind == PINT_REGION_BOX) {
-        for (int i = 0; i < n; i++)
-            if (g[n + i] > w) {
-                w = g[n + i];
-                best = i;
-            }
-        return best;
-    }
-    return pint_simplex_longest_edge(n, g);
-}
-
-size_t pint_domain_pieces(const pint_domain *dom, int n, size_t want,
-                          double **geom_out, double **vol_out)
+size_t pint_domain_regions(const pint_domain *dom, int n,
+                           double **geom_out, double **vol_out)
 {
     enum pint_region_kind kind = dom->kind == PINT_DOMAIN_BOX
                                  ? PINT_REGION_BOX : PINT_REGION_SIMPLEX;
     size_t glen = pint_region_geom_len(kind, n);
     size_t count = kind == PINT_REGION_BOX ? 1 : dom->nsimplices;
-    size_t cap = count > want ? count : want;
-    double *geom = malloc(cap * glen * sizeof *geom);
-    double *vol = malloc(cap * sizeof *vol);
+    double *geom = malloc(count * glen * sizeof *geom);
+    double *vol = malloc(count * sizeof *vol);
     if (!geom || !vol) {
         free(geom);
         free(vol);
@@ -286,21 +268,6 @@ size_t pint_domain_pieces(const pint_domain *dom, int n, size_t want,
         memcpy(geom, dom->vertices, count * glen * sizeof *geom);
         for (size_t s = 0; s < count; s++)
             vol[s] = pint_simplex_volume(n, geom + s * glen);
-    }
-    /* bisect the largest piece until there are enough (O(want^2), want is
-     * a rank count) */
-    while (count < want) {
-        size_t big = 0;
-        for (size_t s = 1; s < count; s++)
-            if (vol[s] > vol[big])
-                big = s;
-        double *g = geom + big * glen, *g2 = geom + count * glen;
-        double tmp[PINT_GM_MAX_DIM * (PINT_GM_MAX_DIM + 1)];
-        memcpy(tmp, g, glen * sizeof *g);
-        pint_region_split(kind, n, widest(kind, n, tmp), tmp, g, g2);
-        vol[big] *= 0.5;
-        vol[count] = vol[big];
-        count++;
     }
     *geom_out = geom;
     *vol_out = vol;

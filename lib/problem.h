@@ -24,13 +24,11 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
                        enum pint_rule *rule);
 
-/* Cut the domain into at least `want` pieces of the rule's region kind:
- * the box is bisected along its widest axis, the largest piece first;
- * simplices are bisected on their longest edge.  Returns the count, with
- * geometries in *geom (count * geom_len doubles) and volumes in *vol
- * (caller frees both), or 0 when out of memory. */
-size_t pint_domain_pieces(const pint_domain *dom, int ndim, size_t want,
-                          double **geom, double **vol);
+/* The domain as regions of the rule's kind: the box, or each simplex.
+ * Returns the count, with geometries in *geom (count * geom_len doubles)
+ * and volumes in *vol (caller frees both), or 0 when out of memory. */
+size_t pint_domain_regions(const pint_domain *dom, int ndim,
+                           double **geom, double **vol);
 
 /* The volume of the whole domain. */
 double pint_domain_volume(const pint_domain *dom, int ndim);

@@ -66,6 +66,24 @@ int fails_on_rank2(int ndim, const double *x, int ncomp, double *fval,
     return 0;
 }
 
+/* Fails (returns 9) on MPI rank 2 only, like fails_on_rank2, around a
+ * peak that needs thousands of regions: the adaptive method starts from
+ * one region on rank 0, and only the load balancer brings rank 2 work. */
+int fails_on_rank2_peak(int ndim, const double *x, int ncomp, double *fval,
+                        void *ctx)
+{
+    (void)ctx;
+    const char *r = getenv("OMPI_COMM_WORLD_RANK");
+    if (r && strcmp(r, "2") == 0)
+        return 9;
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += (x[i] - 0.5) * (x[i] - 0.5);
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(-50.0 * s);
+    return 0;
+}
+
 /* A point form and a batch form that differ on purpose, so that a test
  * sees which one pint calls: the point form gives 0, the batch form x1
  * (integral 1/2 over the unit cube).  A real plug-in's two forms compute

@@ -298,9 +298,14 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                                          msg, sizeof msg);
     pint_adapt *a = rule && is_worker ? pint_adapt_new(fn, rule) : NULL;
     double *geom = NULL, *vol = NULL;
+    /* The domain as given (a box, or its simplices), not cut further for
+     * the workers: the load balancer feeds the idle ones.  Pieces cut in
+     * advance have no parent whose split checked them, and a piece whose
+     * points all miss a jump claims no error: genz6 at d = 10, er = 1e-6
+     * ended 10% off with an estimate of 3e-4 on 3 and 4 ranks
+     * (bench/RESULTS.md section 3). */
     size_t npieces = rule && !opt->resume
-                     ? pint_domain_pieces(dom, fn->ndim, (size_t)ctx.nworkers,
-                                          &geom, &vol)
+                     ? pint_domain_regions(dom, fn->ndim, &geom, &vol)
                      : 0;
     pint_par_controller *c = NULL;
     pint_ckpt saved;            /* rank 0: the checkpoint resumed from */
@@ -347,7 +352,7 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
     ctx.update_seconds = opt->update_seconds > 0 ? opt->update_seconds
                                                  : DEFAULT_UPDATE_SECONDS;
     ctx.lb_regions = opt->lb_regions > 0 ? opt->lb_regions : DEFAULT_LB_REGIONS;
-    /* the budget: initial pieces first, then a starting grant per worker
+    /* the budget: the domain's regions first, then a starting grant per worker
      * (whole steps), the rest on request */
     long long rest = opt->max_evals
                      - (opt->resume ? before
@@ -360,11 +365,15 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
         steps = 2 * ((ctx.update_evals + ctx.step_evals - 1) / ctx.step_evals);
     long long per = rest / ctx.nworkers / ctx.step_evals;
     ctx.initial_grant = (steps < per ? steps : per) * ctx.step_evals;
-    ctx.budget = rest - ctx.initial_grant * ctx.nworkers;
+    /* only workers that start with a region hold a starting grant (on
+     * resume, counted for all: one dealt none leaves its grant unspent) */
+    long long starting = !opt->resume && (long long)npieces < ctx.nworkers
+                         ? (long long)npieces : ctx.nworkers;
+    ctx.budget = rest - ctx.initial_grant * starting;
 
     pint_par_worker *w = NULL;
     poll_arg others = { c, hook };
-    int failed = 0;             /* the integrand failed on a first piece */
+    int failed = 0;             /* the integrand failed on a first region */
     if (is_worker) {
         int me = ctx.rank - ctx.first_worker;
         pint_eval_cost cost = { .cost_us = opt->cost_us,

@@ -70,7 +70,10 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     int m = ctx->ncomp;
     w->ctx = ctx;
     w->a = a;
-    w->grant = ctx->initial_grant;
+    /* a worker without a region waits for one from the load balancer and
+     * is granted evaluations with it: a grant held idle could not be
+     * spent by the worker that runs out */
+    w->grant = pint_adapt_regions(a) > 0 ? ctx->initial_grant : 0;
     w->last_busy = -1;
     /* the share is unknown until the controller's first answer: report
      * first, so a domain whose first pieces already meet the tolerance is
