@@ -298,15 +298,15 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                                          msg, sizeof msg);
     pint_adapt *a = rule && is_worker ? pint_adapt_new(fn, rule) : NULL;
     double *geom = NULL, *vol = NULL;
-    /* The domain as given (a box, or its simplices), not cut further for
-     * the workers: the load balancer feeds the idle ones.  Pieces cut in
-     * advance have no parent whose split checked them, and a piece whose
-     * points all miss a jump claims no error: genz6 at d = 10, er = 1e-6
-     * ended 10% off with an estimate of 3e-4 on 3 and 4 ranks
-     * (bench/RESULTS.md section 3). */
-    size_t npieces = rule && !opt->resume
-                     ? pint_domain_regions(dom, fn->ndim, &geom, &vol)
-                     : 0;
+    /* The regions the run starts from: the domain as given (a box, or its
+     * simplices), not cut further for the workers; the load balancer
+     * feeds the idle ones.  Pieces cut in advance have no parent whose
+     * split checked them, and a piece whose points all miss a jump claims
+     * no error: genz6 at d = 10, er = 1e-6 ended 10% off with an estimate
+     * of 3e-4 on 3 and 4 ranks (bench/RESULTS.md section 3). */
+    size_t nstart = rule && !opt->resume
+                    ? pint_domain_regions(dom, fn->ndim, &geom, &vol)
+                    : 0;
     pint_par_controller *c = NULL;
     pint_ckpt saved;            /* rank 0: the checkpoint resumed from */
     memset(&saved, 0, sizeof saved);
@@ -317,7 +317,7 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
         c = pint_par_controller_new(&ctx, pint_domain_volume(dom, fn->ndim));
     if (!rule)
         pint_fail(res, status, "%s", msg);
-    else if ((is_worker && !a) || (!npieces && !opt->resume)
+    else if ((is_worker && !a) || (!nstart && !opt->resume)
              || (is_controller && !c))
         status = pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     else if (is_controller && opt->checkpoint
@@ -356,7 +356,7 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
      * (whole steps), the rest on request */
     long long rest = opt->max_evals
                      - (opt->resume ? before
-                                    : (long long)npieces
+                                    : (long long)nstart
                                       * (long long)rule->npoints);
     if (rest < 0)
         rest = 0;
@@ -367,8 +367,8 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
     ctx.initial_grant = (steps < per ? steps : per) * ctx.step_evals;
     /* only workers that start with a region hold a starting grant (on
      * resume, counted for all: one dealt none leaves its grant unspent) */
-    long long starting = !opt->resume && (long long)npieces < ctx.nworkers
-                         ? (long long)npieces : ctx.nworkers;
+    long long starting = !opt->resume && (long long)nstart < ctx.nworkers
+                         ? (long long)nstart : ctx.nworkers;
     ctx.budget = rest - ctx.initial_grant * starting;
 
     pint_par_worker *w = NULL;
@@ -382,7 +382,7 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
                                 .poll_arg = &others };
         pint_adapt_set_cost(a, &cost);
         size_t glen = pint_region_geom_len(rule->kind, fn->ndim);
-        for (size_t p = (size_t)me; p < npieces && !failed;
+        for (size_t p = (size_t)me; p < nstart && !failed;
              p += (size_t)ctx.nworkers)
             failed = pint_adapt_add(a, geom + p * glen, vol[p]) != 0;
     }
