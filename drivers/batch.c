@@ -204,7 +204,7 @@ static int parse_bounds(const char *key, char *val, int ndim, double *out,
         if (comma)
             *comma = '\0';
         double v;
-        if (pint_parse_double(seg, &v) != 0)
+        if (pint_parse_bound(seg, &v) != 0)
             bad = 1;
         else if (i < ndim)
             out[i] = v;
@@ -214,8 +214,9 @@ static int parse_bounds(const char *key, char *val, int ndim, double *out,
         }
     }
     if (bad)
-        return reason(why, "%s needs a number or a comma-separated list of "
-                      "finite numbers, got '%s'", key, show(val).s);
+        return reason(why, "%s needs a number (or -inf, inf) or a "
+                      "comma-separated list of them, got '%s'", key,
+                      show(val).s);
     if (n != 1 && n != ndim)
         return reason(why, "%s gives %d values but the dimension is %d", key,
                       n, ndim);

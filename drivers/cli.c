@@ -21,7 +21,7 @@ enum {
     OPT_QMC_UNITS, OPT_UNITS_PER_WORKER, OPT_SCHEDULE, OPT_UNIT_SECONDS,
     OPT_BATCH, OPT_FAMILY, OPT_COUNT, OPT_GROUPS, OPT_GROUP_SIZE,
     OPT_TIME_LIMIT, OPT_PROGRESS, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY,
-    OPT_RESUME
+    OPT_RESUME, OPT_SCALE
 };
 
 static const struct option long_options[] = {
@@ -65,6 +65,7 @@ static const struct option long_options[] = {
     { "groups", required_argument, NULL, OPT_GROUPS },
     { "group-size", required_argument, NULL, OPT_GROUP_SIZE },
     { "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+    { "scale", required_argument, NULL, OPT_SCALE },
     { "progress", no_argument, NULL, OPT_PROGRESS },
     { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
     { "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
@@ -92,8 +93,12 @@ void pint_cli_usage(FILE *out)
 "                        int f(int ndim, const double *x, int ncomp,\n"
 "                              double *fval, void *ctx)\n"
 "      --ncomp M         components of a plug-in integrand (default 1)\n"
-"      --lo a[,a...]     lower bounds (one value: every axis; default 0)\n"
-"      --hi b[,b...]     upper bounds (one value: every axis; default 1)\n"
+"      --lo a[,a...]     lower bounds (one value: every axis; default 0);\n"
+"                        a bound of -inf is unbounded below\n"
+"      --hi b[,b...]     upper bounds (one value: every axis; default 1);\n"
+"                        a bound of inf is unbounded above\n"
+"      --scale L         where the mass lies on infinite ranges, roughly\n"
+"                        (x = a + L t/(1-t); default 1)\n"
 "      --simplex FILE    integrate over the simplices listed in FILE\n"
 "      --seed S          seed of the Genz parameters, the Monte Carlo streams\n"
 "                        and the QMC shifts (default 1)\n"
@@ -177,8 +182,9 @@ static int set_err(char *msg, size_t len, const char *fmt, const char *a,
     return -1;
 }
 
-/* "a" or "a,b,c" into vals; returns the count or -1. */
-static int parse_list(const char *s, double *vals, int max)
+/* "a" or "a,b,c" into vals; returns the count or -1.  bounds: inf and
+ * -inf are numbers too. */
+static int parse_list(const char *s, double *vals, int max, int bounds)
 {
     char buf[4096];
     if (strlen(s) >= sizeof buf)
@@ -188,7 +194,8 @@ static int parse_list(const char *s, double *vals, int max)
     char *save = NULL;
     for (char *tok = strtok_r(buf, ",", &save); tok;
          tok = strtok_r(NULL, ",", &save)) {
-        if (n >= max || pint_parse_double(tok, &vals[n]) != 0)
+        if (n >= max || (bounds ? pint_parse_bound(tok, &vals[n])
+                                : pint_parse_double(tok, &vals[n])) != 0)
             return -1;
         n++;
     }
@@ -228,10 +235,10 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
     case OPT_LO:
     case OPT_HI: {
         int k = parse_list(arg, c == OPT_LO ? cli->lo : cli->hi,
-                           PINT_CLI_MAX_DIM);
+                           PINT_CLI_MAX_DIM, 1);
         if (k < 0)
-            return set_err(msg, len, "%s needs a number or a comma-separated "
-                           "list of finite numbers, got '%s'",
+            return set_err(msg, len, "%s needs a number (or -inf, inf) or "
+                           "a comma-separated list of them, got '%s'",
                            c == OPT_LO ? "--lo" : "--hi", arg);
         *(c == OPT_LO ? &cli->nlo : &cli->nhi) = k;
         return 0;
@@ -311,7 +318,7 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
         return 0;
     case OPT_COST_US:
     case OPT_SPIN_US: {
-        int k = parse_list(arg, cli->cost_us, 64);
+        int k = parse_list(arg, cli->cost_us, 64, 0);
         for (int i = 0; i < k; i++)
             if (cli->cost_us[i] < 0 || cli->cost_us[i] > 1e7)
                 k = -1;
@@ -381,6 +388,12 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
                            "got '%s'", c == OPT_GROUPS ? "--groups"
                                                       : "--group-size", arg);
         *(c == OPT_GROUPS ? &cli->groups : &cli->group_size) = (int)n;
+        return 0;
+    case OPT_SCALE:
+        if (pint_parse_double(arg, &v) != 0 || !(v > 0))
+            return set_err(msg, len, "--scale must be a finite number > 0, "
+                           "got '%s'%s", arg, "");
+        cli->opt.scale = v;
         return 0;
     case OPT_TIME_LIMIT:
         if (pint_parse_double(arg, &v) != 0 || !(v > 0) || v > 1e9)

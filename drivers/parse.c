@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "parse.h"
 
 int pint_parse_double(const char *s, double *out)
@@ -14,6 +15,16 @@ int pint_parse_double(const char *s, double *out)
         return -1;
     *out = v;
     return 0;
+}
+
+int pint_parse_bound(const char *s, double *out)
+{
+    const char *t = s + (*s == '-' || *s == '+');
+    if (strcasecmp(t, "inf") == 0 || strcasecmp(t, "infinity") == 0) {
+        *out = *s == '-' ? -INFINITY : INFINITY;
+        return 0;
+    }
+    return pint_parse_double(s, out);
 }
 
 int pint_parse_count(const char *s, double lo, double hi, long long *out)

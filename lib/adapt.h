@@ -50,6 +50,9 @@ void pint_adapt_set_cost(pint_adapt *a, const pint_eval_cost *c);
 
 /* Largest total error over the components: max_k sum of err[k]. */
 double pint_adapt_max_error(const pint_adapt *a);
+/* 1 when some value this engine evaluated was not 0 (problem.h,
+ * pint_check_vanished). */
+int pint_adapt_nonzero_seen(const pint_adapt *a);
 /* Subdivisions performed. */
 long long pint_adapt_splits(const pint_adapt *a);
 

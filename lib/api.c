@@ -14,6 +14,7 @@
 #include "pint.h"
 #include "adapt.h"
 #include "checkpoint.h"
+#include "map.h"
 #include "mc.h"
 #include "qmc.h"
 #include "par/par.h"
@@ -54,6 +55,7 @@ void pint_options_init(pint_options *opt)
     opt->checkpoint_seconds = 0.0;
     opt->resume = NULL;
     opt->identity = NULL;
+    opt->scale = 1.0;
 }
 
 pint_domain pint_domain_box(const double *lo, const double *hi)
@@ -109,6 +111,8 @@ const char *pint_status_name(int status)
     case PINT_ERR_NOMEM: return "out-of-memory";
     case PINT_TIME_LIMIT: return "time-limit";
     case PINT_INTERRUPTED: return "interrupted";
+    case PINT_ROUNDOFF: return "round-off";
+    case PINT_UNRELIABLE: return "unreliable";
     default: return "unknown";
     }
 }
@@ -319,6 +323,8 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
                      res);
     pint_adapt_recompute(a);
     pint_adapt_totals(a, res->value, res->error);
+    if (status == PINT_CONVERGED)
+        status = pint_check_vanished(res, pint_adapt_nonzero_seen(a));
     res->evals = pint_adapt_evals(a);
     res->regions = pint_adapt_regions(a);
     res->rank_evals[0] = res->evals;
@@ -464,6 +470,18 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     memset(&watch, 0, sizeof watch);
     if (opt)
         pint_watch_start(&watch, opt, t0);
+    /* infinite ranges: every method and run mode integrates the map */
+    pint_map *map = NULL;
+    if (opt) {
+        int rc = pint_map_open(fn, dom, opt->scale == 0.0 ? 1.0 : opt->scale,
+                               &map, res->message, sizeof res->message);
+        if (rc != 0)
+            return pint_fail(res, rc, "%s", res->message);
+        if (map) {
+            fn = pint_map_function(map);
+            dom = pint_map_domain(map);
+        }
+    }
     int mpi_up = 0, mpi_down = 0;
     MPI_Initialized(&mpi_up);
     MPI_Finalized(&mpi_down);
@@ -474,13 +492,17 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
                                            : MPI_COMM_WORLD;
         int size;
         MPI_Comm_size(comm, &size);
-        if (rank_stats(res, size) != 0)
+        if (rank_stats(res, size) != 0) {
+            pint_map_free(map);
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+        }
         status = pint_par_integrate(fn, dom, opt, res, comm, hook, &watch);
     } else {
         enum pint_rule id;
-        if (rank_stats(res, 1) != 0)
+        if (rank_stats(res, 1) != 0) {
+            pint_map_free(map);
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+        }
         status = pint_problem_check(fn, dom, opt, res, &id);
         if (status == 0 && opt->method == PINT_METHOD_MC) {
             res->method = PINT_METHOD_MC;
@@ -505,5 +527,6 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
         pint_watch_message(opt, status, res->message, sizeof res->message);
     res->status = status;
     res->seconds = pint_watch_now() - t0;
+    pint_map_free(map);
     return status;
 }

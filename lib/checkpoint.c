@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "checkpoint.h"
+#include "map.h"
 #include "qmc.h"
 #include "region.h"
 #include "rule.h"
@@ -48,6 +49,15 @@ uint64_t pint_ckpt_fingerprint(const pint_function *fn,
         h = fnv(h, &dom->nsimplices, sizeof dom->nsimplices);
         h = fnv(h, dom->vertices,
                 dom->nsimplices * (n + 1) * n * sizeof *dom->vertices);
+    }
+    if (pint_map_is(fn)) {
+        /* a mapped infinite range: the box in t is the same for every
+         * anchor, so the bounds as given and the scale count too */
+        const pint_domain *u = pint_map_user_domain(fn->ctx);
+        double scale = pint_map_scale(fn->ctx);
+        h = fnv(h, u->lo, n * sizeof *u->lo);
+        h = fnv(h, u->hi, n * sizeof *u->hi);
+        h = fnv(h, &scale, sizeof scale);
     }
     if (opt->method != PINT_METHOD_ADAPTIVE) {
         /* the sample depends on these too (the adaptive fingerprint is

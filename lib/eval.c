@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include "eval.h"
+#include "map.h"
 
 /* Format "(x1, x2, ...)" into buf, shortened with "..." when long. */
 static void format_point(int ndim, const double *x, char *buf, size_t len)
@@ -18,19 +19,44 @@ static void format_point(int ndim, const double *x, char *buf, size_t len)
         snprintf(buf + used, len - used, "%s)", shown < ndim ? ", ..." : "");
 }
 
-static int check_values(const pint_function *fn, size_t npts,
-                        const double *x, const double *f, char *msg,
-                        size_t msglen)
+/* The point as the user knows it: through the map of an infinite range
+ * when fn is one (map.h), else x itself. */
+static void format_user_point(const pint_function *fn, const double *x,
+                              char *buf, size_t len)
 {
-    size_t total = npts * (size_t)fn->ncomp;
-    for (size_t j = 0; j < total; j++) {
+    double y[8];
+    int shown = fn->ndim < 6 ? fn->ndim : 6;
+    if (pint_map_is(fn)) {
+        pint_map_point(fn->ctx, x, shown, y);
+        x = y;
+    }
+    format_point(fn->ndim, x, buf, len);
+}
+
+int pint_eval_check(const pint_function *fn, size_t from, size_t npts,
+                    const double *x, const double *f, size_t *bad,
+                    char *msg, size_t msglen)
+{
+    size_t m = (size_t)fn->ncomp, total = npts * m;
+    for (size_t j = from * m; j < total; j++) {
         if (isfinite(f[j]))
             continue;
-        size_t p = j / (size_t)fn->ncomp;
+        size_t p = j / m;
         char pt[160];
-        format_point(fn->ndim, x + p * (size_t)fn->ndim, pt, sizeof pt);
-        snprintf(msg, msglen, "integrand returned %s in component %zu at x = %s",
-                 isnan(f[j]) ? "NaN" : "Inf", j % (size_t)fn->ncomp + 1, pt);
+        int axis = pint_map_is(fn)
+                   ? pint_map_infinite_axis(fn->ctx, x + p * (size_t)fn->ndim)
+                   : 0;
+        format_user_point(fn, x + p * (size_t)fn->ndim, pt, sizeof pt);
+        if (axis > 0)
+            snprintf(msg, msglen, "the subdivision of the infinite range of "
+                     "axis %d reached its end (x = %s) before the tolerance "
+                     "was met: does the integral diverge?", axis, pt);
+        else
+            snprintf(msg, msglen,
+                     "integrand returned %s in component %zu at x = %s",
+                     isnan(f[j]) ? "NaN" : "Inf", j % m + 1, pt);
+        if (bad)
+            *bad = p;
         return PINT_ERR_NONFINITE;
     }
     return 0;
@@ -39,6 +65,27 @@ static int check_values(const pint_function *fn, size_t npts,
 int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
                      double *f, char *msg, size_t msglen)
 {
+    int rc = pint_eval_call(fn, npts, x, f, msg, msglen);
+    return rc ? rc : pint_eval_check(fn, 0, npts, x, f, NULL, msg, msglen);
+}
+
+int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
+                   double *f, char *msg, size_t msglen)
+{
+    if (pint_map_is(fn)) {
+        size_t p;
+        int rc = pint_map_call(fn->ctx, npts, x, f, &p);
+        if (rc != 0 && p < npts) {
+            char pt[160];
+            format_user_point(fn, x + p * (size_t)fn->ndim, pt, sizeof pt);
+            snprintf(msg, msglen,
+                     "integrand returned error code %d at x = %s", rc, pt);
+        } else if (rc != 0)
+            snprintf(msg, msglen,
+                     "integrand (batch of points) returned error code %d",
+                     rc);
+        return rc ? PINT_ERR_INTEGRAND : 0;
+    }
     if (fn->fbatch) {
         int rc = fn->fbatch(fn->ndim, npts, x, fn->ncomp, f, fn->ctx);
         if (rc != 0) {
@@ -54,14 +101,14 @@ int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
                            f + p * (size_t)fn->ncomp, fn->ctx);
             if (rc != 0) {
                 char pt[160];
-                format_point(fn->ndim, xp, pt, sizeof pt);
+                format_user_point(fn, xp, pt, sizeof pt);
                 snprintf(msg, msglen,
                          "integrand returned error code %d at x = %s", rc, pt);
                 return PINT_ERR_INTEGRAND;
             }
         }
     }
-    return check_values(fn, npts, x, f, msg, msglen);
+    return 0;
 }
 
 static double mono_seconds(void)

@@ -34,4 +34,16 @@ void pint_eval_cost_pay(pint_eval_cost *c, size_t npts);
 int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
                      double *f, char *msg, size_t msglen);
 
+/* The two halves of pint_eval_points, for an engine that mends some
+ * values before it checks them (adapt.c: points on a region's faces).
+ * pint_eval_call calls the integrand only (0 or PINT_ERR_INTEGRAND);
+ * pint_eval_check looks at points from..npts-1 and returns
+ * PINT_ERR_NONFINITE for the first non-finite value, with its point's
+ * index in *bad (when bad is not NULL). */
+int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
+                   double *f, char *msg, size_t msglen);
+int pint_eval_check(const pint_function *fn, size_t from, size_t npts,
+                    const double *x, const double *f, size_t *bad,
+                    char *msg, size_t msglen);
+
 #endif /* PINT_EVAL_H */

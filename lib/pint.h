@@ -62,11 +62,16 @@ enum pint_status {
     PINT_ERR_INVALID = 5,       /* bad problem or options (see message) */
     PINT_ERR_NOMEM = 6,         /* out of memory */
     PINT_TIME_LIMIT = 7,        /* opt.time_limit reached first */
-    PINT_INTERRUPTED = 8        /* *opt.stop became non-zero (a signal) */
+    PINT_INTERRUPTED = 8,       /* *opt.stop became non-zero (a signal) */
+    PINT_ROUNDOFF = 9,          /* the error estimate can fall no further in
+                                   floating point before the tolerance */
+    PINT_UNRELIABLE = 10        /* the tolerance test passed, but a check
+                                   found the estimate untrustworthy
+                                   (res->message says why) */
 };
-/* PINT_TIME_LIMIT and PINT_INTERRUPTED are limits like PINT_MAX_EVALS:
- * the result holds the best estimate reached.  Use pint_status_is_error
- * rather than comparing codes. */
+/* PINT_TIME_LIMIT, PINT_INTERRUPTED, PINT_ROUNDOFF and PINT_UNRELIABLE
+ * are limits like PINT_MAX_EVALS: the result holds the best estimate
+ * reached.  Use pint_status_is_error rather than comparing codes. */
 
 /* Cubature rules. PINT_RULE_AUTO picks Gauss-Kronrod 21 in one dimension,
  * the fully symmetric degree-9 rule on boxes of dimension >= 2 and
@@ -217,6 +222,13 @@ typedef struct {
     double checkpoint_seconds;
     const char *resume;
     const char *identity;
+
+    /* Infinite ranges: a box bound may be -INFINITY or INFINITY on any
+     * axis; such an axis is integrated in t of a finite range, with
+     * x = a + scale t/(1 - t) on [a, inf), x = b - scale t/(1 - t) on
+     * (-inf, b], x = scale t/(1 - t^2) on (-inf, inf).  scale is where
+     * the mass of f lies, roughly (default 1; 0 also means 1). */
+    double scale;
 } pint_options;
 
 /* What the progress callback sees (arrays valid during the call only). */
@@ -333,7 +345,8 @@ PINT_API int pint_integrate_batch(size_t n, const pint_problem *problems,
                                   pint_result **results);
 
 /* "converged", "max-evals", "max-regions", "integrand-error",
- * "invalid-input", "out-of-memory", "time-limit", "interrupted". */
+ * "invalid-input", "out-of-memory", "time-limit", "interrupted",
+ * "round-off", "unreliable". */
 PINT_API const char *pint_status_name(int status);
 
 /* 1 for the statuses that carry no result (value and error are NaN):

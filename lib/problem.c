@@ -1,4 +1,5 @@
 /* problem.c -- checking a problem and cutting its domain (see problem.h). */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -72,6 +73,10 @@ static int check_options(const pint_options *o, pint_result *res)
         return pint_fail(res, PINT_ERR_INVALID,
                          "the checkpoint period must be a finite number >= 0 "
                          "seconds");
+    if (!(o->scale >= 0.0) || !isfinite(o->scale))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the scale of the infinite ranges must be a finite "
+                         "number > 0, got %g", o->scale);
     if ((o->checkpoint && !o->checkpoint[0]) || (o->resume && !o->resume[0]))
         return pint_fail(res, PINT_ERR_INVALID,
                          "an empty checkpoint file name");
@@ -110,16 +115,32 @@ static int check_domain(const pint_domain *d, int n, pint_result *res)
     if (d->kind == PINT_DOMAIN_BOX) {
         if (!d->lo || !d->hi)
             return pint_fail(res, PINT_ERR_INVALID, "box domain without bounds");
+        double vol = 1.0;
         for (int i = 0; i < n; i++) {
-            if (!isfinite(d->lo[i]) || !isfinite(d->hi[i]))
+            if (isnan(d->lo[i]) || isnan(d->hi[i]))
                 return pint_fail(res, PINT_ERR_INVALID,
-                            "bounds of axis %d must be finite, got [%g, %g]",
-                            i + 1, d->lo[i], d->hi[i]);
+                                 "a bound of axis %d is NaN", i + 1);
             if (!(d->lo[i] < d->hi[i]))
                 return pint_fail(res, PINT_ERR_INVALID,
                             "lower bound must be below upper bound on axis %d,"
                             " got [%g, %g]", i + 1, d->lo[i], d->hi[i]);
+            /* the map of infinite ranges (map.h) is applied before this
+             * check, so an infinite bound here is one it left alone */
+            if (!isfinite(d->hi[i] - d->lo[i]))
+                return pint_fail(res, PINT_ERR_INVALID,
+                            "axis %d: the range [%g, %g] is too wide for "
+                            "floating point (its width overflows); for an "
+                            "infinite range give -inf or inf", i + 1,
+                            d->lo[i], d->hi[i]);
+            vol *= d->hi[i] - d->lo[i];
         }
+        if (!isfinite(vol) || !(vol >= DBL_MIN))
+            return pint_fail(res, PINT_ERR_INVALID,
+                             "the box's volume %s floating point (%s); "
+                             "rescale the variables",
+                             isfinite(vol) ? "underflows" : "overflows",
+                             isfinite(vol) ? "below 2.2e-308"
+                                           : "above 1.8e308");
         return 0;
     }
     if (d->kind != PINT_DOMAIN_SIMPLICES)
@@ -173,6 +194,23 @@ int pint_tolerance_met(const pint_options *o, const double *value,
         if (!(error[k] <= eps))
             return 0;
     return 1;
+}
+
+int pint_check_vanished(pint_result *res, int nonzero_seen)
+{
+    if (!nonzero_seen)
+        return PINT_CONVERGED;
+    for (int k = 0; k < res->ncomp; k++)
+        if (res->value[k] != 0.0 || res->error[k] != 0.0)
+            return PINT_CONVERGED;
+    /* the splits left only regions where every point gave 0: on a box
+     * far wider than where f lives (x in [-1e300, 1e300] for exp(-x^2))
+     * the rules' points have missed it */
+    snprintf(res->message, sizeof res->message,
+             "the integrand was not 0 at points sampled first, but is 0 at "
+             "every point of the final regions: the rules' points likely "
+             "miss where it lives; give -inf/inf bounds or a narrower box");
+    return PINT_UNRELIABLE;
 }
 
 int pint_problem_check(const pint_function *fn, const pint_domain *dom,
@@ -260,7 +298,7 @@ size_t pint_domain_regions(const pint_domain *dom, int n,
     if (kind == PINT_REGION_BOX) {
         vol[0] = 1.0;
         for (int i = 0; i < n; i++) {
-            geom[i] = 0.5 * (dom->lo[i] + dom->hi[i]);
+            geom[i] = 0.5 * dom->lo[i] + 0.5 * dom->hi[i];    /* no overflow */
             geom[n + i] = 0.5 * (dom->hi[i] - dom->lo[i]);
             vol[0] *= dom->hi[i] - dom->lo[i];
         }

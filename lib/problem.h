@@ -18,6 +18,13 @@ int pint_fail(pint_result *res, int status, const char *fmt, ...)
 int pint_tolerance_met(const pint_options *o, const double *value,
                        const double *error, int m, double factor);
 
+/* The guard against a mass the rules lost: a converged adaptive result
+ * whose every component is 0 with error 0 (every point of the final
+ * partition gave 0), while some point evaluated earlier did not
+ * (nonzero_seen), becomes PINT_UNRELIABLE with a message.  Returns the
+ * status (PINT_CONVERGED otherwise). */
+int pint_check_vanished(pint_result *res, int nonzero_seen);
+
 /* Check fn, dom and opt; on success store the rule to use in *rule and
  * return 0, else the status (message in res). */
 int pint_problem_check(const pint_function *fn, const pint_domain *dom,

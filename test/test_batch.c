@@ -264,16 +264,16 @@ static void test_errors(void)
         "1: difficulty must be a finite number > 0, got 'nan'");
     BAD("genz1 2 lo=0,0,0\n", "1: lo gives 3 values but the dimension is 2");
     BAD("genz1 3 hi=2,2\n", "1: hi gives 2 values but the dimension is 3");
-    BAD("genz1 3 lo=1,,2\n", "1: lo needs a number or a comma-separated "
-        "list of finite numbers, got '1,,2'");
-    BAD("genz1 2 lo=1,\n", "1: lo needs a number or a comma-separated "
-        "list of finite numbers, got '1,'");
-    BAD("genz1 2 hi=,1\n", "1: hi needs a number or a comma-separated "
-        "list of finite numbers, got ',1'");
-    BAD("genz1 2 hi=1,x\n", "1: hi needs a number or a comma-separated "
-        "list of finite numbers, got '1,x'");
-    BAD("genz1 2 lo=\n", "1: lo needs a number or a comma-separated "
-        "list of finite numbers, got ''");
+    BAD("genz1 3 lo=1,,2\n", "1: lo needs a number (or -inf, inf) or a "
+        "comma-separated list of them, got '1,,2'");
+    BAD("genz1 2 lo=1,\n", "1: lo needs a number (or -inf, inf) or a "
+        "comma-separated list of them, got '1,'");
+    BAD("genz1 2 hi=,1\n", "1: hi needs a number (or -inf, inf) or a "
+        "comma-separated list of them, got ',1'");
+    BAD("genz1 2 hi=1,x\n", "1: hi needs a number (or -inf, inf) or a "
+        "comma-separated list of them, got '1,x'");
+    BAD("genz1 2 lo=\n", "1: lo needs a number (or -inf, inf) or a "
+        "comma-separated list of them, got ''");
     BAD("genz1 2 lo=0.5 hi=0.5\n",
         "1: axis 1: lo 0.5 is not below hi 0.5");
     BAD("genz1 2\ngenz1 2 lo=0,2 hi=1,1\n",

@@ -2,6 +2,7 @@
  * the one-line errors on bad input.  The binary, the test plug-in and the
  * source tree come from the environment set by `make check`. */
 #include <stdarg.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "run_capture.h"
 
@@ -685,8 +686,60 @@ static void test_pint_bench(void)
     CU_ASSERT(one_error_line(r.err, "pint-bench: error: "));
 }
 
+/* The rows of the everyday-integrals table as a user types them, on 1
+ * and 2 ranks: infinite ranges (and a list mixing them), a singularity
+ * on the boundary with the default rule, a box floating point cannot
+ * hold, a box so wide the points miss the mass, a bad bound. */
+static void test_everyday_rows(void)
+{
+    run_result r;
+    for (int np = 1; np <= 2; np++) {
+        run_pint_np(&r, np, "--json", "-e", "exp(-x1^2)", "--lo=-inf",
+                    "--hi", "inf", "--er", "1e-8", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        double v = json_first(r.out, "value"), e = json_first(r.out, "error");
+        CU_ASSERT(fabs(v - 1.7724538509055160273) <= e);  /* sqrt(pi) */
+        CU_ASSERT(e <= 1e-8 * 1.7724538509055160273);
+        /* [0, 1] x (-inf, 0]: x1 exp(x2) = 1/2 */
+        run_pint_np(&r, np, "--json", "-e", "x1*exp(x2)", "--lo=0,-inf",
+                    "--hi", "1,0", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        v = json_first(r.out, "value");
+        e = json_first(r.out, "error");
+        CU_ASSERT(fabs(v - 0.5) <= e && e <= 0.5e-6);
+        run_pint_np(&r, np, "--json", "-e", "1/sqrt(x1)", "-d", "2", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        v = json_first(r.out, "value");
+        e = json_first(r.out, "error");
+        CU_ASSERT(fabs(v - 2) <= e && e <= 2e-6);
+        run_pint_np(&r, np, "-f", "genz1", "-d", "2", "--lo", "-1e308",
+                    "--hi", "1e308", NULL);
+        expect_error(&r, "axis 1: the range [-1e+308, 1e+308] is too wide "
+                     "for floating point");
+        run_pint_np(&r, np, "--json", "-e", "exp(-x1^2)", "--lo",
+                    "-1e300", "--hi", "1e300", NULL);
+        CU_ASSERT_EQUAL(r.status, 1);
+        CU_ASSERT(strstr(r.out, "\"status\": \"unreliable\"") != NULL);
+    }
+    run_pint(&r, "-e", "x1", "--lo", "nan", NULL);
+    expect_error(&r, "--lo needs a number (or -inf, inf)");
+    run_pint(&r, "-e", "x1", "--lo", "inf", "--hi", "inf", NULL);
+    expect_error(&r, "axis 1: the range [inf, inf] is empty");
+    run_pint(&r, "-e", "x1", "--lo=-inf", "--hi", "0", NULL);
+    expect_error(&r, "does the integral diverge?");
+    run_pint(&r, "-e", "x1", "--scale", "-1", NULL);
+    expect_error(&r, "--scale must be a finite number > 0");
+    /* the text output names the status and says why */
+    run_pint(&r, "-e", "exp(-x1^2)", "--lo", "-1e300", "--hi", "1e300",
+             NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(strstr(r.out, "status       unreliable") != NULL);
+    CU_ASSERT(strstr(r.out, "give -inf/inf bounds") != NULL);
+}
+
 int main(void)
 {
+    alarm(600);         /* no test may hang */
     CU_TestInfo tests[] = {
         { "help, version, list", test_help_version_list },
         { "--json genz4 d=5 converges within its estimate", test_json_genz4 },
@@ -701,6 +754,7 @@ int main(void)
         { "--batch with expressions, 1 and 2 ranks", test_batch_expressions },
         { "--batch --progress, 1 and 2 ranks", test_batch_progress },
         { "pint-bench", test_pint_bench },
+        { "everyday integrals, 1 and 2 ranks", test_everyday_rows },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("cli", tests);

@@ -341,15 +341,30 @@ static void expect_invalid(const pint_function *fn, const pint_domain *dom,
 static void test_invalid_input(void)
 {
     double lo[2] = { 0, 0 }, hi[2] = { 1, 1 }, bad_hi[2] = { 1, 0 };
-    double inf_hi[2] = { 1, INFINITY };
+    double nan_hi[2] = { 1, NAN }, inf_lo[2] = { 0, INFINITY };
     pint_function fn = { .ndim = 2, .ncomp = 1, .f = one_fn };
     pint_domain box = pint_domain_box(lo, hi);
     pint_options opt;
     pint_options_init(&opt);
     pint_domain bad = pint_domain_box(lo, bad_hi);
     expect_invalid(&fn, &bad, &opt, "axis 2");
-    bad = pint_domain_box(lo, inf_hi);
-    expect_invalid(&fn, &bad, &opt, "finite");
+    bad = pint_domain_box(lo, nan_hi);
+    expect_invalid(&fn, &bad, &opt, "axis 2 is NaN");
+    bad = pint_domain_box(inf_lo, hi);
+    expect_invalid(&fn, &bad, &opt, "axis 2: the range [inf, 1] is empty");
+    double wide_lo[2] = { -1e308, 0 }, wide_hi[2] = { 1e308, 1 };
+    bad = pint_domain_box(wide_lo, wide_hi);
+    expect_invalid(&fn, &bad, &opt, "axis 1: the range [-1e+308, 1e+308] "
+                   "is too wide for floating point");
+    double huge_lo[2] = { -1e200, -1e200 }, huge_hi[2] = { 1e200, 1e200 };
+    bad = pint_domain_box(huge_lo, huge_hi);
+    expect_invalid(&fn, &bad, &opt, "volume overflows");
+    double tiny_hi[2] = { 1e-200, 1e-200 };
+    bad = pint_domain_box(lo, tiny_hi);
+    expect_invalid(&fn, &bad, &opt, "volume underflows");
+    opt.scale = -1;
+    expect_invalid(&fn, &box, &opt, "scale of the infinite ranges");
+    pint_options_init(&opt);
     opt.epsrel = 0;
     expect_invalid(&fn, &box, &opt, "both zero");
     opt.epsrel = -1;

@@ -404,6 +404,10 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
 
     run_roles(&ctx, w, c);
     broadcast_result(&ctx, c, res);
+    int seen = a && pint_adapt_nonzero_seen(a), any = 0;
+    MPI_Allreduce(&seen, &any, 1, MPI_INT, MPI_MAX, comm);
+    if (res->status == PINT_CONVERGED)
+        res->status = pint_check_vanished(res, any);
     if (pint_status_is_error(res->status) && res->message[0])
         pint_fail(res, res->status, "%s", res->message);
 
