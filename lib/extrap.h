@@ -26,9 +26,16 @@
  * has its own epsilon table (sampled at the same moments) and its own
  * best extrapolated value; the control quantities of QAGS (sum of errors
  * over the large intervals, the convergence tests) use the max norm over
- * the components.  With m = 1 every test is QAGS's own.  The convergence
- * test is pint's (pint.h):
+ * the components.  With m = 1 the tests are QAGS's (the few departures
+ * are listed in extrap.c).  The convergence test is pint's (pint.h):
  *     max_k error[k] <= max(epsabs, epsrel * max_k |value[k]|).
+ *
+ * Tolerances steer the algorithm (which intervals to bisect before
+ * extrapolating), so they are given to pint_extrap_start, not to a
+ * separate test.  Like QUADPACK's, the engine is built for attainable
+ * tolerances (epsrel >= 50 eps, QUADPACK's own input rule): below that
+ * it stops with a roundoff code, and its answer may then be worse than
+ * the one a looser tolerance gives.
  *
  * Memory: pint_extrap_new allocates everything, O(max_intervals * (3 + 2m))
  * doubles; a step allocates nothing.  A step costs O(intervals) for the
