@@ -91,7 +91,8 @@ static double gk_rescale_error(double diff, double resabs, double resasc)
  * Kronrod-only nodes xgk[0], xgk[2], ...; resasc afterwards, from the
  * centre outwards in table order. */
 static void gk_component(const pint_gk_table *t, double h, const double *f,
-                         int stride, double *val, double *err)
+                         int stride, double *val, double *err,
+                         double *resabs, double *resasc)
 {
     const int n = t->nk;
     const double *xw = t->wgk, *gw = t->wg;
@@ -134,6 +135,10 @@ static void gk_component(const pint_gk_table *t, double h, const double *f,
     res_asc *= fabs(h);
     *val = res_k;
     *err = gk_rescale_error(diff, res_abs, res_asc);
+    if (resabs)
+        *resabs = res_abs;
+    if (resasc)
+        *resasc = res_asc;
 }
 
 static void gk_apply(const pint_rule_impl *r, const double *geom, double vol,
@@ -147,8 +152,25 @@ static void gk_apply(const pint_rule_impl *r, const double *geom, double vol,
     (void)vol;
     (void)work;
     for (int k = 0; k < r->ncomp; k++)
-        gk_component(priv->tab, geom[1], f + k, r->ncomp, &val[k], &err[k]);
+        gk_component(priv->tab, geom[1], f + k, r->ncomp, &val[k], &err[k],
+                     NULL, NULL);
     *split = 0;                 /* one dimension: always axis 0 */
+}
+
+void pint_rule_gk_apply_moduli(const pint_rule_impl *r, const double *geom,
+                               const double *f, double *val, double *err,
+                               double *resabs, double *resasc)
+{
+    const gk_private *priv = r->tables;
+
+    for (int k = 0; k < r->ncomp; k++)
+        gk_component(priv->tab, geom[1], f + k, r->ncomp, &val[k], &err[k],
+                     &resabs[k], &resasc[k]);
+}
+
+int pint_rule_is_gauss_kronrod(const pint_rule_impl *r)
+{
+    return r != NULL && r->apply == gk_apply;
 }
 
 static void gk_destroy(pint_rule_impl *r)

@@ -66,6 +66,17 @@ pint_rule_impl *pint_rule_gauss_kronrod_new(enum pint_rule id, int ncomp);
 /* Fully symmetric degree 9 or 7 (PINT_RULE_SYM9/SYM7); *failed is set when
  * the weights cannot be solved for (a defect, reported, never a wrong
  * rule). */
+/* 1 when r is one of the Gauss-Kronrod rules above. */
+int pint_rule_is_gauss_kronrod(const pint_rule_impl *r);
+/* Gauss-Kronrod rules only: what apply computes (val[k], err[k]) and the
+ * two moduli QUADPACK's adaptive routines inspect besides (Piessens et
+ * al. 1983, 2.2.1): resabs[k], the Kronrod integral of |f|, and
+ * resasc[k], the Kronrod integral of |f - mean|; err[k] == resasc[k]
+ * means the error estimate is at its cap (the rule has not resolved f
+ * there). */
+void pint_rule_gk_apply_moduli(const pint_rule_impl *r, const double *geom,
+                               const double *f, double *val, double *err,
+                               double *resabs, double *resasc);
 pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int ndim,
                                         int ncomp, int *failed);
 /* The four null-rule values of a symmetric rule for the first component
