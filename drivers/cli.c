@@ -21,7 +21,7 @@ enum {
     OPT_QMC_UNITS, OPT_UNITS_PER_WORKER, OPT_SCHEDULE, OPT_UNIT_SECONDS,
     OPT_BATCH, OPT_FAMILY, OPT_COUNT, OPT_GROUPS, OPT_GROUP_SIZE,
     OPT_TIME_LIMIT, OPT_PROGRESS, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY,
-    OPT_RESUME, OPT_SCALE
+    OPT_RESUME, OPT_SCALE, OPT_POINTS, OPT_NO_EXTRAPOLATION
 };
 
 static const struct option long_options[] = {
@@ -66,6 +66,8 @@ static const struct option long_options[] = {
     { "group-size", required_argument, NULL, OPT_GROUP_SIZE },
     { "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
     { "scale", required_argument, NULL, OPT_SCALE },
+    { "points", required_argument, NULL, OPT_POINTS },
+    { "no-extrapolation", no_argument, NULL, OPT_NO_EXTRAPOLATION },
     { "progress", no_argument, NULL, OPT_PROGRESS },
     { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
     { "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
@@ -99,6 +101,11 @@ void pint_cli_usage(FILE *out)
 "                        a bound of inf is unbounded above\n"
 "      --scale L         where the mass lies on infinite ranges, roughly\n"
 "                        (x = a + L t/(1-t); default 1)\n"
+"      --points [xK:]a,b,...  breakpoints: cut the box at these values of\n"
+"                        axis K (default x1) where the integrand is singular\n"
+"                        or has a kink or jump; repeat for other axes\n"
+"      --no-extrapolation  1-D: the plain adaptive engine instead of\n"
+"                        QAGS/QAGP's extrapolation (distributed over ranks)\n"
 "      --simplex FILE    integrate over the simplices listed in FILE\n"
 "      --seed S          seed of the Genz parameters, the Monte Carlo streams\n"
 "                        and the QMC shifts (default 1)\n"
@@ -203,6 +210,37 @@ static int parse_list(const char *s, double *vals, int max, int bounds)
     if (n == 0 || strstr(s, ",,") || s[0] == ',' || s[strlen(s) - 1] == ',')
         return -1;
     return n;
+}
+
+/* --points [xK:]a,b,...: breakpoints on axis K (default 1), appended to
+ * those of earlier --points. */
+static int parse_points(const char *arg, pint_cli *cli, char *msg,
+                        size_t len)
+{
+    int axis = 1;
+    const char *list = arg;
+    if (arg[0] == 'x') {
+        char *end;
+        long k = strtol(arg + 1, &end, 10);
+        if (end == arg + 1 || *end != ':' || k < 1 || k > PINT_CLI_MAX_DIM)
+            return set_err(msg, len, "--points takes [xK:]a,b,... with K "
+                           "an axis 1..1000, got '%s'%s", arg, "");
+        axis = (int)k;
+        list = end + 1;
+    }
+    size_t have = cli->opt.npoints;
+    int k = parse_list(list, cli->points + have,
+                       PINT_CLI_MAX_POINTS - (int)have, 0);
+    if (k < 0)
+        return set_err(msg, len, "--points takes [xK:]a,b,... (finite "
+                       "numbers, %s breakpoints at most), got '%s'", "1000",
+                       arg);
+    for (int j = 0; j < k; j++)
+        cli->points_axis[have + (size_t)j] = axis - 1;
+    cli->opt.npoints = have + (size_t)k;
+    cli->opt.points = cli->points;
+    cli->opt.points_axis = cli->points_axis;
+    return 0;
 }
 
 static int handle(int c, const char *arg, pint_cli *cli, char *msg,
@@ -388,6 +426,11 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
                            "got '%s'", c == OPT_GROUPS ? "--groups"
                                                       : "--group-size", arg);
         *(c == OPT_GROUPS ? &cli->groups : &cli->group_size) = (int)n;
+        return 0;
+    case OPT_POINTS:
+        return parse_points(arg, cli, msg, len);
+    case OPT_NO_EXTRAPOLATION:
+        cli->opt.extrapolate = 0;
         return 0;
     case OPT_SCALE:
         if (pint_parse_double(arg, &v) != 0 || !(v > 0))

@@ -10,6 +10,7 @@
 #define PINT_CLI_MAX_DIM 1000   /* the QMC and MC limit; rules have their own */
 #define PINT_CLI_MAX_EXPR 1024  /* -e components, as --ncomp */
 #define PINT_CLI_CHECKPOINT_EVERY 60.0  /* seconds, --checkpoint-every */
+#define PINT_CLI_MAX_POINTS 1000 /* --points, all axes together */
 
 typedef struct {
     const char *function;       /* -f: integrand name or plug-in symbol */
@@ -31,6 +32,8 @@ typedef struct {
     long long count;            /* ... --count of them (0: not given) */
     int groups, group_size;     /* --groups / --group-size (0: not given) */
     double checkpoint_every;    /* --checkpoint-every, 0 when not given */
+    double points[PINT_CLI_MAX_POINTS];         /* --points ... */
+    int points_axis[PINT_CLI_MAX_POINTS];       /* ... on these axes */
     int json, list, help, version, verbose, progress;
 } pint_cli;
 

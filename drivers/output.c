@@ -30,7 +30,16 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
             fprintf(out, "work units   %s\n",
                     pint_qmc_units_name(cli->opt.qmc_units));
     } else
-        fprintf(out, "rule         %s\n", pint_rule_name(res->rule));
+        fprintf(out, "rule         %s%s\n", pint_rule_name(res->rule),
+                res->extrapolated ? " (value extrapolated, Wynn's epsilon "
+                                    "algorithm)" : "");
+    if (cli->opt.npoints) {
+        fputs("breakpoints ", out);
+        for (size_t j = 0; j < cli->opt.npoints; j++)
+            fprintf(out, " x%d=%g", cli->opt.points_axis[j] + 1,
+                    cli->opt.points[j]);
+        fputc('\n', out);
+    }
     fprintf(out, "tolerance    relative %g, absolute %g\n",
             cli->opt.epsrel, cli->opt.epsabs);
     fprintf(out, "status       %s\n", pint_status_name(res->status));
@@ -185,6 +194,16 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
         fputs(", \"resumed_from\": ", out);
         pint_json_string(out, cli->opt.resume);
         fprintf(out, ", \"resumed_evals\": %lld", res->resumed_evals);
+    }
+    if (res->method == PINT_METHOD_ADAPTIVE && rep->ndim == 1)
+        fprintf(out, ", \"extrapolated\": %s",
+                res->extrapolated ? "true" : "false");
+    if (cli->opt.npoints) {
+        fputs(", \"points\": [", out);
+        for (size_t j = 0; j < cli->opt.npoints; j++)
+            fprintf(out, "%s{\"axis\": %d, \"at\": %.17g}", j ? ", " : "",
+                    cli->opt.points_axis[j] + 1, cli->opt.points[j]);
+        fputc(']', out);
     }
     fputs(", \"message\": ", out);
     pint_json_string(out, res->message);

@@ -131,8 +131,8 @@ static int eval_regions(pint_adapt *a, size_t nreg, const double *const *geom)
         a->evals++;
         from = bad + 1;
     }
-    for (size_t j = 0; rc == 0 && !a->nonzero_seen && j < total * m; j++)
-        a->nonzero_seen = a->f[j] != 0.0;
+    if (rc == 0 && !a->nonzero_seen)
+        a->nonzero_seen = pint_eval_any_nonzero(a->f, total * m);
     return rc;
 }
 

@@ -14,6 +14,7 @@
 #include "pint.h"
 #include "adapt.h"
 #include "checkpoint.h"
+#include "onedim.h"
 #include "map.h"
 #include "mc.h"
 #include "qmc.h"
@@ -56,6 +57,10 @@ void pint_options_init(pint_options *opt)
     opt->resume = NULL;
     opt->identity = NULL;
     opt->scale = 1.0;
+    opt->npoints = 0;
+    opt->points = NULL;
+    opt->points_axis = NULL;
+    opt->extrapolate = 1;
 }
 
 pint_domain pint_domain_box(const double *lo, const double *hi)
@@ -262,7 +267,7 @@ static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
         return status ? pint_fail(res, status, "out of memory") : 0;
     }
     double *geom = NULL, *vol = NULL;
-    size_t n = pint_domain_regions(dom, fn->ndim, &geom, &vol);
+    size_t n = pint_domain_regions(dom, fn, opt, &geom, &vol);
     if (!n)
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     size_t glen = pint_region_geom_len(rule->kind, fn->ndim);
@@ -466,6 +471,7 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     res->checkpoints = 0;
     res->checkpoint_message[0] = '\0';
     res->resumed_evals = 0;
+    res->extrapolated = 0;
     pint_watch watch;
     memset(&watch, 0, sizeof watch);
     if (opt)
@@ -512,7 +518,10 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
             status = qmc_here(fn, dom, opt, res, &watch);
         } else if (status == 0) {
             res->rule = id;
-            status = integrate_here(fn, dom, opt, res, id, &watch);
+            status = pint_use_extrapolation(fn, dom, opt, id)
+                     ? pint_integrate_extrap(fn, dom, opt, res, id, &watch,
+                                             NULL, NULL)
+                     : integrate_here(fn, dom, opt, res, id, &watch);
         }
     }
     if (status == PINT_MAX_EVALS)

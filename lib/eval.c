@@ -62,6 +62,14 @@ int pint_eval_check(const pint_function *fn, size_t from, size_t npts,
     return 0;
 }
 
+int pint_eval_any_nonzero(const double *f, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        if (f[j] != 0.0)
+            return 1;
+    return 0;
+}
+
 int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
                      double *f, char *msg, size_t msglen)
 {

@@ -195,6 +195,7 @@ typedef struct {
 
 struct pint_extrap {
     const pint_function *fn;
+    int nonzero_seen;           /* some value was not 0 */
     const pint_rule_impl *rule;
     int ncomp;
     double a, b;
@@ -607,6 +608,8 @@ int pint_extrap_start(pint_extrap *e, double epsabs, double epsrel)
     e->evals += (long long)(nint * np);
     if (rc != 0)
         return rc;
+    e->nonzero_seen |= pint_eval_any_nonzero(e->f, nint * np
+                                                    * (size_t)e->ncomp);
 
     int unreliable = 0;
     double *raw = e->tmp;
@@ -790,6 +793,8 @@ int pint_extrap_step(pint_extrap *e)
     e->evals += 2 * (long long)np;
     if (rc != 0)
         return rc;
+    e->nonzero_seen |= pint_eval_any_nonzero(e->f, 2 * np
+                                                    * (size_t)e->ncomp);
 
     double *v1 = e->rv, *v2 = e->rv + mm, *er1 = e->re, *er2 = e->re + mm;
     double *asc1 = e->rasc, *asc2 = e->rasc + mm;
@@ -955,3 +960,5 @@ long long pint_extrap_extrapolations(const pint_extrap *e)
 size_t pint_extrap_step_evals(const pint_extrap *e)
 { return 2 * e->rule->npoints; }
 const char *pint_extrap_message(const pint_extrap *e) { return e->msg; }
+
+int pint_extrap_nonzero_seen(const pint_extrap *e) { return e->nonzero_seen; }

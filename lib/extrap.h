@@ -145,6 +145,9 @@ size_t pint_extrap_intervals(const pint_extrap *e);
 long long pint_extrap_extrapolations(const pint_extrap *e);
 /* Points evaluated by one step. */
 size_t pint_extrap_step_evals(const pint_extrap *e);
+/* 1 when some value evaluated was not 0 (problem.h,
+ * pint_check_vanished). */
+int pint_extrap_nonzero_seen(const pint_extrap *e);
 /* The last error, or why the run stopped; "" when there is nothing to
  * say. */
 const char *pint_extrap_message(const pint_extrap *e);

@@ -72,6 +72,23 @@ void pint_map_point(const void *map, const double *t, int n, double *x)
         x[i] = axis_x(m, i, t[i], &jac);
 }
 
+double pint_map_inverse(const void *map, int i, double x)
+{
+    const pint_map *m = map;
+    double L = m->scale, d;
+    switch (m->kind[i]) {
+    case AXIS_UP:
+    case AXIS_DOWN:     /* d = L t/(1 - t)  <=>  t = d/(L + d) */
+        d = m->kind[i] == AXIS_UP ? x - m->anchor[i] : m->anchor[i] - x;
+        return d / (L + d);
+    case AXIS_BOTH:     /* y = x/L = t/(1 - t^2): t = 2y/(1 + sqrt(1 + 4y^2)) */
+        d = x / L;
+        return 2 * d / (1 + sqrt(1 + 4 * d * d));
+    default:
+        return x;
+    }
+}
+
 int pint_map_infinite_axis(const void *map, const double *t)
 {
     const pint_map *m = map;

@@ -57,6 +57,10 @@ int pint_map_is(const pint_function *fn);
 int pint_map_call(void *map, size_t npts, const double *t, double *f,
                   size_t *failed);
 
+/* t of coordinate x on axis i (0-based): the inverse of the map (x
+ * itself on a finite axis). */
+double pint_map_inverse(const void *map, int i, double x);
+
 /* The first axis (1..n) on which point t maps to an infinite x, or 0. */
 int pint_map_infinite_axis(const void *map, const double *t);
 

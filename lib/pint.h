@@ -229,6 +229,25 @@ typedef struct {
      * (-inf, b], x = scale t/(1 - t^2) on (-inf, inf).  scale is where
      * the mass of f lies, roughly (default 1; 0 also means 1). */
     double scale;
+
+    /* Breakpoints: points where the integrand is known to misbehave (a
+     * singularity, a kink, a jump) inside a box, for the adaptive method.
+     * The box is cut there before the run, along axis points_axis[j]
+     * (0-based; NULL: every point on axis 0) at points[j], j < npoints,
+     * so that no region straddles them (in 1-D the intervals of
+     * QUADPACK's QAGP).  Finite, strictly inside the axis's range, no two
+     * equal on one axis. */
+    size_t npoints;
+    const double *points;
+    const int *points_axis;
+
+    /* 1-D: 1 (default) integrates with QUADPACK's QAGS/QAGP algorithm,
+     * Gauss-Kronrod with Wynn's epsilon extrapolation (far fewer
+     * evaluations at end-point and interior singularities), on rank 0
+     * alone under MPI; 0: the plain adaptive engine (distributed, with
+     * checkpoints, any region limit).  Checkpoints and resume always use
+     * the plain engine. */
+    int extrapolate;
 } pint_options;
 
 /* What the progress callback sees (arrays valid during the call only). */
@@ -282,6 +301,9 @@ typedef struct {
     /* opt.resume: evaluations made before the checkpoint (included in
      * evals). */
     long long resumed_evals;
+    /* 1-D with opt.extrapolate: 1 when the value is an extrapolated one
+     * (Wynn's epsilon algorithm), 0 when it is the plain sum. */
+    int extrapolated;
 } pint_result;
 
 /* One integral of a batch: the same three things pint_integrate takes.

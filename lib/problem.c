@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "problem.h"
+#include "map.h"
 #include "qmc.h"
 #include "region.h"
 
@@ -166,6 +167,59 @@ static int check_domain(const pint_domain *d, int n, pint_result *res)
     return 0;
 }
 
+/* The breakpoints: on a box, for the adaptive method, each finite and
+ * strictly inside its axis's range (as given: x, not t), no two equal on
+ * one axis, at most PINT_MAX_PIECES pieces in all. */
+#define PINT_MAX_PIECES 1000000
+static int check_points(const pint_function *fn, const pint_domain *dom,
+                        const pint_options *opt, pint_result *res)
+{
+    if (opt->npoints == 0)
+        return 0;
+    if (!opt->points)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "%zu breakpoints but no array of them",
+                         opt->npoints);
+    if (dom->kind != PINT_DOMAIN_BOX || opt->method != PINT_METHOD_ADAPTIVE)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "breakpoints apply to boxes and the adaptive "
+                         "method");
+    const pint_domain *given = pint_map_is(fn)
+                               ? pint_map_user_domain(fn->ctx) : dom;
+    double pieces = 1.0;
+    for (int i = 0; i < fn->ndim; i++) {
+        size_t k = 0;
+        for (size_t j = 0; j < opt->npoints; j++) {
+            int axis = opt->points_axis ? opt->points_axis[j] : 0;
+            if (axis < 0 || axis >= fn->ndim)
+                return pint_fail(res, PINT_ERR_INVALID,
+                                 "breakpoint %zu: no axis %d in dimension "
+                                 "%d", j + 1, axis + 1, fn->ndim);
+            if (axis != i)
+                continue;
+            double x = opt->points[j];
+            if (!(x > given->lo[i] && x < given->hi[i]))
+                return pint_fail(res, PINT_ERR_INVALID,
+                                 "breakpoint %g is not inside the range "
+                                 "[%g, %g] of axis %d", x, given->lo[i],
+                                 given->hi[i], i + 1);
+            for (size_t l = 0; l < j; l++)
+                if ((opt->points_axis ? opt->points_axis[l] : 0) == i
+                    && opt->points[l] == x)
+                    return pint_fail(res, PINT_ERR_INVALID,
+                                     "breakpoint %g is given twice on axis "
+                                     "%d", x, i + 1);
+            k++;
+        }
+        pieces *= (double)(k + 1);
+    }
+    if (pieces > PINT_MAX_PIECES)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the breakpoints cut the box into %.0f pieces "
+                         "(at most %d)", pieces, PINT_MAX_PIECES);
+    return 0;
+}
+
 static enum pint_rule choose_rule(enum pint_rule asked, const pint_domain *d,
                                   int n)
 {
@@ -234,6 +288,9 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
         rc = check_domain(dom, fn->ndim, res);
     if (rc != 0)
         return rc;
+    rc = check_points(fn, dom, opt, res);
+    if (rc != 0)
+        return rc;
     if (opt->method != PINT_METHOD_ADAPTIVE && opt->method != PINT_METHOD_MC
         && opt->method != PINT_METHOD_QMC)
         return pint_fail(res, PINT_ERR_INVALID, "unknown method %d",
@@ -281,13 +338,93 @@ double pint_domain_volume(const pint_domain *dom, int n)
     return v;
 }
 
-size_t pint_domain_regions(const pint_domain *dom, int n,
-                           double **geom_out, double **vol_out)
+static int cmp_double(const void *a, const void *b)
 {
-    enum pint_region_kind kind = dom->kind == PINT_DOMAIN_BOX
-                                 ? PINT_REGION_BOX : PINT_REGION_SIMPLEX;
-    size_t glen = pint_region_geom_len(kind, n);
-    size_t count = kind == PINT_REGION_BOX ? 1 : dom->nsimplices;
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+size_t pint_axis_points(const pint_function *fn, const pint_options *opt,
+                        int i, double *out)
+{
+    size_t k = 0;
+    for (size_t j = 0; j < opt->npoints; j++) {
+        int axis = opt->points_axis ? opt->points_axis[j] : 0;
+        if (axis != i)
+            continue;
+        double x = opt->points[j];
+        out[k++] = pint_map_is(fn) ? pint_map_inverse(fn->ctx, i, x) : x;
+    }
+    qsort(out, k, sizeof *out, cmp_double);
+    return k;
+}
+
+/* The box cut at its breakpoints: the product of the pieces of every
+ * axis, into geom/vol (count regions). */
+static size_t cut_box(const pint_domain *dom, const pint_function *fn,
+                      const pint_options *opt, double **geom_out,
+                      double **vol_out)
+{
+    int n = fn->ndim;
+    size_t np = opt ? opt->npoints : 0, count = 1;
+    /* the edges of axis i: lo, its points, hi */
+    double *edges = malloc(((size_t)n * (np + 2)) * sizeof *edges);
+    size_t *nedge = malloc((size_t)n * sizeof *nedge);
+    size_t *at = calloc((size_t)n, sizeof *at);
+    double *geom = NULL, *vol = NULL;
+    if (!edges || !nedge || !at)
+        goto out;
+    for (int i = 0; i < n; i++) {
+        double *e = edges + (size_t)i * (np + 2);
+        e[0] = dom->lo[i];
+        size_t k = np ? pint_axis_points(fn, opt, i, e + 1) : 0;
+        e[k + 1] = dom->hi[i];
+        nedge[i] = k + 2;
+        count *= k + 1;
+    }
+    size_t glen = 2 * (size_t)n;
+    geom = malloc(count * glen * sizeof *geom);
+    vol = malloc(count * sizeof *vol);
+    if (!geom || !vol) {
+        free(geom);
+        free(vol);
+        geom = vol = NULL;
+        count = 0;
+        goto out;
+    }
+    for (size_t r = 0; r < count; r++) {
+        double *g = geom + r * glen;
+        vol[r] = 1.0;
+        for (int i = 0; i < n; i++) {
+            const double *e = edges + (size_t)i * (np + 2) + at[i];
+            g[i] = 0.5 * e[0] + 0.5 * e[1];        /* no overflow */
+            g[n + i] = 0.5 * (e[1] - e[0]);
+            vol[r] *= e[1] - e[0];
+        }
+        for (int i = 0; i < n; i++) {           /* the next piece */
+            if (++at[i] < nedge[i] - 1)
+                break;
+            at[i] = 0;
+        }
+    }
+out:
+    free(edges);
+    free(nedge);
+    free(at);
+    *geom_out = geom;
+    *vol_out = vol;
+    return geom ? count : 0;
+}
+
+size_t pint_domain_regions(const pint_domain *dom, const pint_function *fn,
+                           const pint_options *opt, double **geom_out,
+                           double **vol_out)
+{
+    if (dom->kind == PINT_DOMAIN_BOX)
+        return cut_box(dom, fn, opt, geom_out, vol_out);
+    int n = fn->ndim;
+    size_t glen = pint_region_geom_len(PINT_REGION_SIMPLEX, n);
+    size_t count = dom->nsimplices;
     double *geom = malloc(count * glen * sizeof *geom);
     double *vol = malloc(count * sizeof *vol);
     if (!geom || !vol) {
@@ -295,18 +432,9 @@ size_t pint_domain_regions(const pint_domain *dom, int n,
         free(vol);
         return 0;
     }
-    if (kind == PINT_REGION_BOX) {
-        vol[0] = 1.0;
-        for (int i = 0; i < n; i++) {
-            geom[i] = 0.5 * dom->lo[i] + 0.5 * dom->hi[i];    /* no overflow */
-            geom[n + i] = 0.5 * (dom->hi[i] - dom->lo[i]);
-            vol[0] *= dom->hi[i] - dom->lo[i];
-        }
-    } else {
-        memcpy(geom, dom->vertices, count * glen * sizeof *geom);
-        for (size_t s = 0; s < count; s++)
-            vol[s] = pint_simplex_volume(n, geom + s * glen);
-    }
+    memcpy(geom, dom->vertices, count * glen * sizeof *geom);
+    for (size_t s = 0; s < count; s++)
+        vol[s] = pint_simplex_volume(n, geom + s * glen);
     *geom_out = geom;
     *vol_out = vol;
     return count;

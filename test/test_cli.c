@@ -721,11 +721,48 @@ static void test_everyday_rows(void)
         CU_ASSERT_EQUAL(r.status, 1);
         CU_ASSERT(strstr(r.out, "\"status\": \"unreliable\"") != NULL);
     }
+    /* 1-D singular problems: QUADPACK's extrapolation (GSL qags: 399
+     * and 231 evaluations), honest at the tolerance asked; a breakpoint
+     * where a centre would fall */
+    for (int np = 1; np <= 2; np++) {
+        run_pint_np(&r, np, "--json", "-e", "x1^-0.9*log(1/x1)", "-d", "1",
+                    "--er", "1e-6", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        double v = json_first(r.out, "value"), e = json_first(r.out, "error");
+        CU_ASSERT(fabs(v - 100) <= e && e <= 1e-6 * 100);
+        CU_ASSERT(json_num(r.out, "evals") <= 2 * 399);
+        CU_ASSERT(strstr(r.out, "\"extrapolated\": true") != NULL);
+        run_pint_np(&r, np, "--json", "-e", "abs(x1-0.5)^-0.5", "-d", "1",
+                    "--points", "0.5", "--er", "1e-10", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        v = json_first(r.out, "value");
+        e = json_first(r.out, "error");
+        CU_ASSERT(fabs(v - 2 * 1.4142135623730950488) <= e);
+        CU_ASSERT(e <= 1e-10 * v);
+    }
+    /* in 2-D the box is cut along the axis */
+    run_pint(&r, "--json", "-e", "abs(x1-0.5)^-0.5", "-d", "2", "--points",
+             "x1:0.5", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    double v2 = json_first(r.out, "value"), e2 = json_first(r.out, "error");
+    CU_ASSERT(fabs(v2 - 2 * 1.4142135623730950488) <= e2);
+    run_pint(&r, "-e", "x1", "--points", "x2:0.5", NULL);
+    expect_error(&r, "breakpoint 1: no axis 2 in dimension 1");
+    run_pint(&r, "-e", "x1", "--points", "1", NULL);
+    expect_error(&r, "breakpoint 1 is not inside the range [0, 1] of axis 1");
+    run_pint(&r, "-e", "x1", "--points", "y:1", NULL);
+    expect_error(&r, "--points takes [xK:]a,b,...");
     run_pint(&r, "-e", "x1", "--lo", "nan", NULL);
     expect_error(&r, "--lo needs a number (or -inf, inf)");
     run_pint(&r, "-e", "x1", "--lo", "inf", "--hi", "inf", NULL);
     expect_error(&r, "axis 1: the range [inf, inf] is empty");
-    run_pint(&r, "-e", "x1", "--lo=-inf", "--hi", "0", NULL);
+    /* divergent: in 1-D the extrapolation says so (exit 1), in 2-D the
+     * end of the infinite range is reached (exit 2) */
+    run_pint(&r, "--json", "-e", "x1", "--lo=-inf", "--hi", "0", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(strstr(r.out, "\"status\": \"unreliable\"") != NULL);
+    CU_ASSERT(strstr(r.out, "probably divergent") != NULL);
+    run_pint(&r, "-e", "x1*x2", "--lo=0,-inf", "--hi", "1,0", NULL);
     expect_error(&r, "does the integral diverge?");
     run_pint(&r, "-e", "x1", "--scale", "-1", NULL);
     expect_error(&r, "--scale must be a finite number > 0");

@@ -13,6 +13,7 @@
 #include <gsl/gsl_integration.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "extrap.h"
 #include "rule.h"
@@ -667,6 +668,67 @@ static void test_invalid(void)
     CU_ASSERT_STRING_EQUAL(pint_extrap_code_name(99), "unknown");
 }
 
+/* Through pint_integrate: in one dimension the library runs this engine
+ * (same evaluations as GSL qags/qagp, breakpoints from opt.points), maps
+ * its stops to pint's statuses, and opt.extrapolate = 0 brings back the
+ * plain engine. */
+static int run_api(const problem *p, double epsrel, int extrapolate,
+                   pint_result *res)
+{
+    fctx c = { .f = { p->f } };
+    pint_function fn = { .ndim = 1, .ncomp = 1, .f = f_point, .ctx = &c };
+    double lo = p->a, hi = p->b;
+    pint_domain dom = pint_domain_box(&lo, &hi);
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.epsrel = epsrel;
+    opt.extrapolate = extrapolate;
+    opt.npoints = p->npts;
+    opt.points = p->pts;
+    return pint_integrate(&fn, &dom, &opt, res);
+}
+
+static void test_api(void)
+{
+    pint_result *res = pint_result_alloc(1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(res);
+    for (size_t i = 0; i < NPROBLEMS; i++) {
+        const problem *p = &problems[i];
+        gsl_out g = run_gsl(p, 0, 1e-10, LIMIT);
+        int st = run_api(p, 1e-10, 1, res);
+        check_honest(p->name, res->value[0], res->error[0], p->exact(),
+                     1e-10 * fabs(res->value[0]));
+        CU_ASSERT_EQUAL(st, PINT_CONVERGED);
+        CU_ASSERT_EQUAL(res->evals, g.evals);
+        CU_ASSERT_EQUAL(res->rule, PINT_RULE_GK21);
+    }
+    /* x^-0.9 log(1/x): extrapolated, and without it thousands more */
+    CU_ASSERT_EQUAL(run_api(&problems[1], 1e-6, 1, res), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(res->extrapolated, 1);
+    long long with = res->evals;
+    CU_ASSERT_EQUAL(run_api(&problems[1], 1e-6, 0, res), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(res->extrapolated, 0);
+    CU_ASSERT(res->evals > 10 * with);
+    /* stops: an unattainable tolerance is round-off, a divergent integral
+     * is unreliable, a non-integrable point is round-off; each keeps a
+     * finite estimate and says why */
+    CU_ASSERT_EQUAL(run_api(&problems[9], 1e-15, 1, res), PINT_ROUNDOFF);
+    CU_ASSERT(isfinite(res->value[0]));
+    CU_ASSERT(strstr(res->message, "roundoff") != NULL);
+    const problem div = { "x^-1.1", f_xm11, NULL, 0, 1, 0, { 0 } };
+    CU_ASSERT_EQUAL(run_api(&div, 1e-6, 1, res), PINT_UNRELIABLE);
+    CU_ASSERT(strstr(res->message, "divergent") != NULL);
+    const problem sing = { "|x-1/3|^-1", f_invabs, NULL, 0, 1, 0, { 0 } };
+    CU_ASSERT_EQUAL(run_api(&sing, 1e-6, 1, res), PINT_ROUNDOFF);
+    CU_ASSERT(strstr(res->message, "too small to bisect") != NULL);
+    /* a breakpoint outside the range is refused */
+    problem bad = problems[5];
+    bad.pts[0] = 1.5;
+    CU_ASSERT_EQUAL(run_api(&bad, 1e-6, 1, res), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(res->message, "not inside the range") != NULL);
+    pint_result_free(res);
+}
+
 static CU_TestInfo tests[] = {
     { "GK moduli agree with GSL qk21", test_moduli },
     { "singular problems vs GSL qags/qagp at 1e-6, 1e-10", test_vs_gsl },
@@ -680,11 +742,13 @@ static CU_TestInfo tests[] = {
     { "batch integrand", test_batch },
     { "integrand errors lose nothing", test_integrand_error },
     { "invalid input", test_invalid },
+    { "through pint_integrate", test_api },
     CU_TEST_INFO_NULL,
 };
 
 int main(void)
 {
+    alarm(300);         /* no test may hang */
     gsl_set_error_handler_off();
     return pint_test_run("extrap", tests);
 }

@@ -1,0 +1,105 @@
+/* onedim.c -- the 1-D run on QUADPACK's algorithm (see onedim.h). */
+#include <stdio.h>
+#include "onedim.h"
+#include "extrap.h"
+#include "problem.h"
+#include "rule.h"
+
+/* The interval limit of the extrapolating engine: a step moves O(n)
+ * doubles of its ordered list, and QUADPACK's limits are of this order
+ * or smaller. */
+#define EXTRAP_MAX_INTERVALS 20000
+
+int pint_use_extrapolation(const pint_function *fn, const pint_domain *dom,
+                           const pint_options *opt, enum pint_rule id)
+{
+    return fn->ndim == 1 && opt->method == PINT_METHOD_ADAPTIVE
+           && dom->kind == PINT_DOMAIN_BOX && opt->extrapolate
+           && !opt->checkpoint && !opt->resume
+           && id >= PINT_RULE_GK15 && id <= PINT_RULE_GK61;
+}
+
+/* Why the extrapolating engine stopped, as a status (and a message in
+ * res unless converged). */
+static int extrap_status(const pint_extrap *e, size_t limit, pint_result *res)
+{
+    int code = pint_extrap_done(e);
+    if (code == PINT_EXTRAP_CONVERGED)
+        return PINT_CONVERGED;
+    if (code == PINT_EXTRAP_LIMIT) {
+        snprintf(res->message, sizeof res->message, "interval limit %zu "
+                 "reached before the tolerance was met (--no-extrapolation "
+                 "lifts it to the region limit)", limit);
+        return PINT_MAX_REGIONS;
+    }
+    snprintf(res->message, sizeof res->message, "%s",
+             pint_extrap_message(e));
+    /* a divergent integral has no value to trust; roundoff, a stalled
+     * table, an interval too small to bisect: floating point stops it */
+    return code == PINT_EXTRAP_DIVERGENT ? PINT_UNRELIABLE : PINT_ROUNDOFF;
+}
+
+/* One dimension, one rank: QUADPACK's QAGS/QAGP (extrap.h) until it
+ * stops, or a limit of pint's is reached. */
+int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
+                          const pint_options *opt, pint_result *res,
+                          enum pint_rule id, pint_watch *w,
+                          void (*poll)(void *), void *poll_arg)
+{
+    int status = 0;
+    char msg[256];
+    pint_rule_impl *rule = pint_rule_new(id, 1, fn->ncomp, &status, msg,
+                                         sizeof msg);
+    if (!rule)
+        return pint_fail(res, status, "%s", msg);
+    double pts[opt->npoints ? opt->npoints : 1];
+    size_t np = pint_axis_points(fn, opt, 0, pts);
+    size_t limit = opt->max_regions < EXTRAP_MAX_INTERVALS
+                   ? opt->max_regions : EXTRAP_MAX_INTERVALS;
+    if (limit < np + 1)
+        limit = np + 1;
+    pint_extrap *e = pint_extrap_new(fn, rule, dom->lo[0], dom->hi[0], np,
+                                     pts, limit, &status, msg, sizeof msg);
+    if (!e) {
+        pint_rule_free(rule);
+        return pint_fail(res, status, "%s", msg);
+    }
+    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
+    pint_extrap_set_cost(e, &cost);
+    long long step = (long long)pint_extrap_step_evals(e);
+    int watched = w->deadline > 0 || opt->stop || opt->progress;
+    status = pint_extrap_start(e, opt->epsabs, opt->epsrel);
+    while (status == 0 && !pint_extrap_done(e)) {
+        if (pint_extrap_evals(e) + step > opt->max_evals) {
+            status = PINT_MAX_EVALS;
+            break;
+        }
+        if (watched) {
+            if ((status = pint_watch_halt(w)) != 0)
+                break;
+            pint_extrap_result(e, res->value, res->error);
+            pint_watch_progress(w, pint_extrap_evals(e),
+                                pint_extrap_intervals(e), 0, 1, fn->ncomp,
+                                res->value, res->error);
+        }
+        if (poll)
+            poll(poll_arg);
+        status = pint_extrap_step(e);
+    }
+    if (status == 0)
+        status = extrap_status(e, limit, res);
+    pint_extrap_result(e, res->value, res->error);
+    if (status == PINT_CONVERGED)
+        status = pint_check_vanished(res, pint_extrap_nonzero_seen(e));
+    res->evals = pint_extrap_evals(e);
+    res->regions = pint_extrap_intervals(e);
+    res->rank_evals[0] = res->evals;
+    for (int k = 0; k < fn->ncomp; k++)
+        res->extrapolated |= pint_extrap_is_extrapolated(e, k);
+    if (pint_status_is_error(status))
+        pint_fail(res, status, "%s", pint_extrap_message(e));
+    pint_extrap_free(e);
+    pint_rule_free(rule);
+    return status;
+}
+
