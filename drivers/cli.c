@@ -100,7 +100,7 @@ void pint_cli_usage(FILE *out)
 "      --hi b[,b...]     upper bounds (one value: every axis; default 1);\n"
 "                        a bound of inf is unbounded above\n"
 "      --scale L         where the mass lies on infinite ranges, roughly\n"
-"                        (x = a + L t/(1-t); default 1)\n"
+"                        (x = a + L tan(pi t/2); default 1)\n"
 "      --points [xK:]a,b,...  breakpoints: cut the box at these values of\n"
 "                        axis K (default x1) where the integrand is singular\n"
 "                        or has a kink or jump; repeat for other axes\n"

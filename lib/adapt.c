@@ -89,7 +89,7 @@ void pint_adapt_free(pint_adapt *a)
  * singular face carry an estimate that falls with their width, as their
  * true error does).  A value that is not finite inside the box, or on a
  * face again after the move, is the integrand's failure as before.
- * Measured in bench/RESULTS.md section 8. */
+ * Measured in bench/RESULTS.md section 9. */
 #define FACE_PULL 0.975
 
 /* Move point x of the box with geometry g (centre, half-widths) off its

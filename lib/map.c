@@ -41,26 +41,32 @@ int pint_map_is(const pint_function *fn)
     return fn && fn->fbatch == map_fbatch;
 }
 
-/* x and |dx/dt| of coordinate t on axis i; x is infinite at the ends. */
+/* x and |dx/dt| of coordinate t on axis i; x is infinite at the ends.
+ * With u = 1 - |t| (exact near the end) and s = pi u / 2,
+ * tan(pi |t| / 2) = cot(s) and its derivative (pi/2) / sin(s)^2 lose
+ * nothing as t nears the end. */
 static double axis_x(const pint_map *m, int i, double t, double *jac)
 {
+    const double half_pi = 1.5707963267948966;
     double L = m->scale;
-    switch (m->kind[i]) {
-    case AXIS_UP:
-    case AXIS_DOWN: {
-        double u = 1.0 - t;             /* exact for t near 1 */
-        *jac = L / (u * u);
-        double d = L * t / u;
-        return m->kind[i] == AXIS_UP ? m->anchor[i] + d : m->anchor[i] - d;
-    }
-    case AXIS_BOTH: {
-        double u = (1.0 - t) * (1.0 + t);       /* 1 - t^2 without loss */
-        *jac = L * (1.0 + t * t) / (u * u);
-        return L * t / u;
-    }
-    default:
+    if (m->kind[i] == AXIS_FINITE) {
         *jac = 1.0;
         return t;
+    }
+    double u = 1.0 - fabs(t);
+    if (!(u > 0.0)) {
+        *jac = INFINITY;
+        return t < 0 ? -INFINITY : INFINITY;
+    }
+    double sn = sin(half_pi * u), d = L * cos(half_pi * u) / sn;
+    *jac = L * half_pi / (sn * sn);
+    switch (m->kind[i]) {
+    case AXIS_UP:
+        return m->anchor[i] + d;
+    case AXIS_DOWN:
+        return m->anchor[i] - d;
+    default:
+        return t < 0 ? -d : d;
     }
 }
 
@@ -75,15 +81,16 @@ void pint_map_point(const void *map, const double *t, int n, double *x)
 double pint_map_inverse(const void *map, int i, double x)
 {
     const pint_map *m = map;
-    double L = m->scale, d;
+    double d;
     switch (m->kind[i]) {
     case AXIS_UP:
-    case AXIS_DOWN:     /* d = L t/(1 - t)  <=>  t = d/(L + d) */
+    case AXIS_DOWN:     /* d = L cot(pi u / 2), t = 1 - u */
         d = m->kind[i] == AXIS_UP ? x - m->anchor[i] : m->anchor[i] - x;
-        return d / (L + d);
-    case AXIS_BOTH:     /* y = x/L = t/(1 - t^2): t = 2y/(1 + sqrt(1 + 4y^2)) */
-        d = x / L;
-        return 2 * d / (1 + sqrt(1 + 4 * d * d));
+        return 1.0 - atan2(m->scale, d) / 1.5707963267948966;
+    case AXIS_BOTH:
+        d = fabs(x);
+        return (x < 0 ? -1.0 : 1.0)
+               * (1.0 - atan2(m->scale, d) / 1.5707963267948966);
     default:
         return x;
     }

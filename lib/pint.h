@@ -225,9 +225,10 @@ typedef struct {
 
     /* Infinite ranges: a box bound may be -INFINITY or INFINITY on any
      * axis; such an axis is integrated in t of a finite range, with
-     * x = a + scale t/(1 - t) on [a, inf), x = b - scale t/(1 - t) on
-     * (-inf, b], x = scale t/(1 - t^2) on (-inf, inf).  scale is where
-     * the mass of f lies, roughly (default 1; 0 also means 1). */
+     * x = a + scale tan(pi t/2) on [a, inf), x = b - scale tan(pi t/2)
+     * on (-inf, b] (t in [0, 1]), x = scale tan(pi t/2) on (-inf, inf)
+     * (t in [-1, 1]).  scale is where the mass of f lies, roughly
+     * (default 1; 0 also means 1). */
     double scale;
 
     /* Breakpoints: points where the integrand is known to misbehave (a
