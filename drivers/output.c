@@ -31,8 +31,11 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
                     pint_qmc_units_name(cli->opt.qmc_units));
     } else
         fprintf(out, "rule         %s\n", pint_rule_name(res->rule));
-    fprintf(out, "tolerance    relative %g, absolute %g\n",
-            cli->opt.epsrel, cli->opt.epsabs);
+    fprintf(out, "tolerance    relative %g, absolute %g", cli->opt.epsrel,
+            cli->opt.epsabs);
+    if (cli->opt.norm != PINT_NORM_MAX)
+        fprintf(out, ", %s norm", pint_norm_name(cli->opt.norm));
+    fputc('\n', out);
     fprintf(out, "status       %s\n", pint_status_name(res->status));
     fprintf(out, "evaluations  %lld", res->evals);
     if (res->resumed_evals)
@@ -140,6 +143,7 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     json_number(out, cli->opt.epsabs);
     fputs(", \"epsrel\": ", out);
     json_number(out, cli->opt.epsrel);
+    fprintf(out, ", \"norm\": \"%s\"", pint_norm_name(cli->opt.norm));
     if (!cli->plugin && !cli->nexpr) {
         fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
                 (unsigned long long)cli->seed);

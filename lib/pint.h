@@ -138,6 +138,17 @@ enum pint_schedule {
     PINT_SCHED_AF               /* adaptive factoring */
 };
 
+/* How the components' errors are measured against the tolerance (the
+ * convergence test of pint_integrate, below). */
+enum pint_norm {
+    PINT_NORM_MAX = 0,          /* ParInt's: max_k error[k] <= max(epsabs,
+                                   epsrel max_k |value[k]|) (default) */
+    PINT_NORM_INDIVIDUAL,       /* every component on its own: error[k] <=
+                                   max(epsabs, epsrel |value[k]|) (Cuba's) */
+    PINT_NORM_L2                /* ||error||_2 <= max(epsabs, epsrel
+                                   ||value||_2) (cubature's ERROR_L2) */
+};
+
 /* The region of integration.  The arrays are read during pint_integrate
  * only and are not kept. */
 typedef struct {
@@ -229,6 +240,10 @@ typedef struct {
      * (-inf, b], x = scale t/(1 - t^2) on (-inf, inf).  scale is where
      * the mass of f lies, roughly (default 1; 0 also means 1). */
     double scale;
+
+    /* The norm of the convergence test (enum pint_norm, default
+     * PINT_NORM_MAX); every method and run mode honours it. */
+    enum pint_norm norm;
 } pint_options;
 
 /* What the progress callback sees (arrays valid during the call only). */
@@ -317,8 +332,10 @@ PINT_API pint_result *pint_result_alloc(int ncomp);
 PINT_API void pint_result_free(pint_result *res);
 
 /* Integrate fn over dom.  Returns the status, also stored in res->status.
- * Convergence (ParInt's definition, max norm over components):
- *     max_k error[k] <= max(epsabs, epsrel * max_k |value[k]|).
+ * Convergence, in the norm opt.norm (default ParInt's max norm):
+ *     max:        max_k error[k] <= max(epsabs, epsrel * max_k |value[k]|)
+ *     individual: error[k] <= max(epsabs, epsrel * |value[k]|) for every k
+ *     l2:         ||error||_2 <= max(epsabs, epsrel * ||value||_2).
  * res->ncomp must equal fn->ncomp.  With PINT_MAX_EVALS or PINT_MAX_REGIONS
  * the result holds the best estimate reached; with an error status value
  * and error are NaN and res->message names the problem. */
@@ -373,6 +390,9 @@ PINT_API const char *pint_qmc_units_name(enum pint_qmc_units u);
 PINT_API int pint_qmc_units_from_name(const char *name);
 PINT_API const char *pint_schedule_name(enum pint_schedule s);
 PINT_API int pint_schedule_from_name(const char *name);
+/* "max", "individual", "l2" (NULL for a value out of range). */
+PINT_API const char *pint_norm_name(enum pint_norm n);
+PINT_API int pint_norm_from_name(const char *name);
 
 PINT_API const char *pint_version(void);
 
