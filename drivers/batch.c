@@ -62,11 +62,11 @@ static shown show(const char *tok)
 }
 
 enum { K_ER, K_EA, K_MAX_EVALS, K_SEED, K_DIFFICULTY, K_LO, K_HI, K_PLUGIN,
-       K_NCOMP, K_EXPR, K_COUNT };
+       K_NCOMP, K_EXPR, K_NORM, K_COUNT };
 
 static const char *const key_names[K_COUNT] = {
     "er", "ea", "max-evals", "seed", "difficulty", "lo", "hi", "plugin",
-    "ncomp", "expr",
+    "ncomp", "expr", "norm",
 };
 
 static void entry_clear(pint_batch_entry *e)
@@ -251,6 +251,7 @@ static int entry_init(pint_batch_entry *e, const char *function, int ndim,
     e->max_evals = cli->opt.max_evals;
     e->seed = cli->seed;
     e->difficulty = cli->difficulty;
+    e->norm = cli->opt.norm;
     e->lo = malloc((size_t)ndim * sizeof *e->lo);
     e->hi = malloc((size_t)ndim * sizeof *e->hi);
     if (!e->lo || !e->hi) {
@@ -355,6 +356,16 @@ static int parse_line(char *line, const pint_cli *cli, pint_batch_entry *e,
             }
             e->difficulty = v;
             break;
+        case K_NORM: {
+            int nm = pint_norm_from_name(val);
+            if (nm < 0) {
+                reason(why, "unknown norm '%s' (max, individual, l2)",
+                       show(val).s);
+                goto fail;
+            }
+            e->norm = (enum pint_norm)nm;
+            break;
+        }
         case K_LO:
         case K_HI:
             if (parse_bounds(key_names[k], val, ndim,

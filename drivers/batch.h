@@ -11,7 +11,7 @@
  * the output); DIM its dimension.  Keys (each at most once per line but
  * expr; a key not given takes the command line's value, which takes
  * pint's default):
- *     er=EPS ea=EPS max-evals=N seed=S difficulty=B
+ *     er=EPS ea=EPS max-evals=N seed=S difficulty=B norm=N
  *     lo=A[,A...] hi=B[,B...]   one value: every axis; else DIM values
  *     plugin=FILE ncomp=M       a plug-in integrand with M components
  *     expr=EXPR                 an expression in x1..xDIM (integrands/
@@ -43,10 +43,12 @@ typedef struct {
     long long max_evals;
     uint64_t seed;
     double difficulty;
+    enum pint_norm norm;        /* of the convergence test */
 } pint_batch_entry;
 
 /* Read the list at path; defaults for the keys a line does not give come
- * from cli (its opt.epsabs, opt.epsrel, opt.max_evals, seed, difficulty,
+ * from cli (its opt.epsabs, opt.epsrel, opt.max_evals, opt.norm, seed,
+ * difficulty,
  * lo/hi when given as one value, ncomp).  Returns the entries (*count of
  * them, at least one) or NULL with a one-line reason in msg. */
 pint_batch_entry *pint_batch_read(const char *path, const pint_cli *cli,

@@ -97,6 +97,7 @@ static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
     p->opt = cli->opt;
     p->opt.epsabs = e->epsabs;
     p->opt.epsrel = e->epsrel;
+    p->opt.norm = e->norm;
     p->opt.max_evals = e->max_evals;
     p->opt.seed = e->seed;
     p->opt.comm = NULL;
@@ -277,9 +278,9 @@ static void print_json(FILE *out, const batch *b, size_t i)
     }
     fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\", "
             "\"group\": %d, \"seconds\": %.6g, \"epsabs\": %.17g, "
-            "\"epsrel\": %.17g", r->evals, r->regions,
+            "\"epsrel\": %.17g, \"norm\": \"%s\"", r->evals, r->regions,
             pint_status_name(r->status), r->group, r->seconds, e->epsabs,
-            e->epsrel);
+            e->epsrel, pint_norm_name(e->norm));
     if (!e->plugin && !e->nexpr)
         fprintf(out, ", \"seed\": %llu, \"difficulty\": %.17g",
                 (unsigned long long)e->seed, e->difficulty);

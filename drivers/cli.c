@@ -21,7 +21,7 @@ enum {
     OPT_QMC_UNITS, OPT_UNITS_PER_WORKER, OPT_SCHEDULE, OPT_UNIT_SECONDS,
     OPT_BATCH, OPT_FAMILY, OPT_COUNT, OPT_GROUPS, OPT_GROUP_SIZE,
     OPT_TIME_LIMIT, OPT_PROGRESS, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY,
-    OPT_RESUME, OPT_SCALE, OPT_POINTS, OPT_NO_EXTRAPOLATION
+    OPT_RESUME, OPT_SCALE, OPT_POINTS, OPT_NO_EXTRAPOLATION, OPT_NORM
 };
 
 static const struct option long_options[] = {
@@ -34,6 +34,7 @@ static const struct option long_options[] = {
     { "simplex", required_argument, NULL, OPT_SIMPLEX },
     { "ea", required_argument, NULL, OPT_EA },
     { "er", required_argument, NULL, OPT_ER },
+    { "norm", required_argument, NULL, OPT_NORM },
     { "max-evals", required_argument, NULL, OPT_MAX_EVALS },
     { "max-regions", required_argument, NULL, OPT_MAX_REGIONS },
     { "rule", required_argument, NULL, OPT_RULE },
@@ -114,6 +115,9 @@ void pint_cli_usage(FILE *out)
 "Accuracy and limits:\n"
 "      --ea EPS          absolute tolerance (default 0)\n"
 "      --er EPS          relative tolerance (default 1e-6)\n"
+"      --norm N          how the components' errors meet the tolerance: max\n"
+"                        (default: max error <= max(ea, er * max |value|)),\n"
+"                        individual (each component on its own) or l2\n"
 "      --max-evals N     evaluation limit (default 1e8)\n"
 "      --max-regions N   region limit, bounds memory (default 1e7)\n"
 "      --method M        adaptive (default); mc (plain Monte Carlo, up to\n"
@@ -158,8 +162,9 @@ void pint_cli_usage(FILE *out)
 "\n"
 "Many integrals (mpirun -np P pint --batch ...):\n"
 "      --batch FILE      integrate every line of FILE: FUNCTION DIM [er=..\n"
-"                        ea=.. max-evals=.. seed=.. difficulty=.. lo=.. hi=..\n"
-"                        plugin=.. ncomp=.. expr='EXPR' ...]; '#' comments\n"
+"                        ea=.. max-evals=.. seed=.. difficulty=.. norm=..\n"
+"                        lo=.. hi=.. plugin=.. ncomp=.. expr='EXPR' ...];\n"
+"                        '#' comments\n"
 "                        (see pint(1))\n"
 "      --family NAME     or: --count instances of a Genz family at -d N,\n"
 "      --count C         seeds --seed, --seed + 1, ...\n"
@@ -291,6 +296,14 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
                            "got '%s'", c == OPT_EA ? "--ea" : "--er", arg);
         *(c == OPT_EA ? &cli->opt.epsabs : &cli->opt.epsrel) = v;
         return 0;
+    case OPT_NORM: {
+        int k = pint_norm_from_name(arg);
+        if (k < 0)
+            return set_err(msg, len, "unknown norm '%s' (max, individual, "
+                           "l2)%s", arg, "");
+        cli->opt.norm = (enum pint_norm)k;
+        return 0;
+    }
     case OPT_MAX_EVALS:
         if (pint_parse_count(arg, 1, 9e18, &n) != 0)
             return set_err(msg, len, "--max-evals must be a whole number "

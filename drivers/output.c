@@ -40,8 +40,11 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
                     cli->opt.points[j]);
         fputc('\n', out);
     }
-    fprintf(out, "tolerance    relative %g, absolute %g\n",
-            cli->opt.epsrel, cli->opt.epsabs);
+    fprintf(out, "tolerance    relative %g, absolute %g", cli->opt.epsrel,
+            cli->opt.epsabs);
+    if (cli->opt.norm != PINT_NORM_MAX)
+        fprintf(out, ", %s norm", pint_norm_name(cli->opt.norm));
+    fputc('\n', out);
     fprintf(out, "status       %s\n", pint_status_name(res->status));
     fprintf(out, "evaluations  %lld", res->evals);
     if (res->resumed_evals)
@@ -149,6 +152,7 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     json_number(out, cli->opt.epsabs);
     fputs(", \"epsrel\": ", out);
     json_number(out, cli->opt.epsrel);
+    fprintf(out, ", \"norm\": \"%s\"", pint_norm_name(cli->opt.norm));
     if (!cli->plugin && !cli->nexpr) {
         fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
                 (unsigned long long)cli->seed);

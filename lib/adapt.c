@@ -12,6 +12,7 @@
 #include "adapt.h"
 #include "eval.h"
 #include "heap.h"
+#include "problem.h"
 #include "sum.h"
 
 struct pint_adapt {
@@ -27,6 +28,13 @@ struct pint_adapt {
     int nonzero_seen;               /* some value was not 0 */
     size_t steps_since_recompute;
     pint_eval_cost cost;
+    /* the keys (see region_key): the norm, and for the individual norm
+     * the tolerances the keys were made with, their weights and the
+     * tolerances last given */
+    enum pint_norm norm;
+    double *key_tol, *key_w, *want_tol;
+    int rekey_wanted;
+    size_t steps_since_rekey;
     /* scratch, sized once: points and values of two children, the
      * rule's work space (children's geometry goes straight into their
      * records) */
@@ -53,11 +61,19 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
     a->f = malloc(np * (size_t)a->ncomp * sizeof *a->f);
     a->work = malloc((r->work_size ? r->work_size : 1) * sizeof *a->work);
     a->xin = malloc((size_t)r->ndim * sizeof *a->xin);
+    a->key_tol = malloc(3 * (size_t)a->ncomp * sizeof *a->key_tol);
     if (!a->pool || !a->val_sum || !a->err_sum || !a->x || !a->f
-        || !a->work || !a->xin) {
+        || !a->work || !a->xin || !a->key_tol) {
         pint_adapt_free(a);
         return NULL;
     }
+    a->key_w = a->key_tol + a->ncomp;
+    a->want_tol = a->key_w + a->ncomp;
+    for (int k = 0; k < a->ncomp; k++) {
+        a->key_tol[k] = a->want_tol[k] = 0.0;
+        a->key_w[k] = 1.0;
+    }
+    a->norm = PINT_NORM_MAX;
     return a;
 }
 
@@ -73,6 +89,7 @@ void pint_adapt_free(pint_adapt *a)
     free(a->f);
     free(a->work);
     free(a->xin);
+    free(a->key_tol);
     free(a);
 }
 
@@ -136,6 +153,43 @@ static int eval_regions(pint_adapt *a, size_t nreg, const double *const *geom)
     return rc;
 }
 
+/* The heap key of a region: how much refining it helps the convergence
+ * test of the norm.
+ *   max:        max_k err[k], ParInt's key (every component has the same
+ *               tolerance).
+ *   individual: max_k w[k] err[k], w[k] proportional to 1/tol[k], the
+ *               component's tolerance: a region of a small component
+ *               whose error is far above that component's tolerance comes
+ *               first, even when a large component's errors are larger in
+ *               absolute terms.
+ *   l2:         ||err||_2: the 2-norm of the total error is at most the
+ *               sum of the regions' 2-norms, so the largest terms of that
+ *               bound are refined first.  Like max, a key that never goes
+ *               stale.
+ * The individual tolerances move as the values converge (and the
+ * controller of an MPI run hands out new shares), so its keys are
+ * remade, all at once, when a tolerance has moved by more than a factor
+ * of 2 since the keys were made (pint_adapt_set_tolerances), but at most
+ * once every heap.size / 8 steps: an O(n) re-keying then costs O(1) per
+ * step, amortized, and a key is never more than a factor of 2 off while
+ * the tolerances are settled.  Keying by err[k]/tol[k] at the time each
+ * region is made would let old regions keep keys made with tolerances
+ * long gone (the first ones, from a crude estimate of the value). */
+static double region_key(const pint_adapt *a, const double *err)
+{
+    int m = a->ncomp;
+    if (a->norm == PINT_NORM_L2)
+        return pint_norm_measure(PINT_NORM_L2, err, m, NULL);
+    double key = 0.0;
+    for (int k = 0; k < m; k++) {
+        double e = a->norm == PINT_NORM_INDIVIDUAL ? a->key_w[k] * err[k]
+                                                   : err[k];
+        if (e > key)
+            key = e;
+    }
+    return key;
+}
+
 /* Apply the rule to a region whose geometry and volume are set, using
  * the integrand values f of its points; child: see rule.h. */
 static void apply_rule(pint_adapt *a, pint_region *reg, int child,
@@ -145,11 +199,7 @@ static void apply_rule(pint_adapt *a, pint_region *reg, int child,
     double *val = pint_region_val(reg), *err = pint_region_err(reg, m);
     a->rule->apply(a->rule, pint_region_geom(reg, m), reg->vol, child, f,
                    val, err, &reg->split, a->work);
-    double key = 0.0;
-    for (int k = 0; k < m; k++)
-        if (err[k] > key)
-            key = err[k];
-    reg->key = key;
+    reg->key = region_key(a, err);
 }
 
 /* Split correction, for rules that give a child of a split their less
@@ -241,6 +291,78 @@ int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
     return 0;
 }
 
+/* Weights of the individual key from the tolerances tol: w[k] = lo /
+ * max(tol[k], lo), lo the smallest tolerance but at least 1e-200 times
+ * the largest, so that a tolerance of 0 (a component whose value is 0)
+ * gives no infinite weight.  The weights are at most 1, so a key never
+ * overflows where the errors do not.  When every tolerance is 0 the
+ * weights are all 1; an infinite tolerance weighs 0. */
+static void key_weights(int m, const double *tol, double *w)
+{
+    double lo = HUGE_VAL, hi = 0.0;
+    for (int k = 0; k < m; k++) {
+        double t = tol[k] >= 0.0 ? tol[k] : 0.0;    /* NaN: 0 */
+        if (isfinite(t)) {
+            lo = fmin(lo, t);
+            hi = fmax(hi, t);
+        }
+    }
+    lo = fmax(lo, 1e-200 * hi);
+    for (int k = 0; k < m; k++) {
+        double t = tol[k] >= 0.0 ? tol[k] : 0.0;
+        w[k] = !isfinite(t) ? 0.0 : lo == 0.0 ? 1.0 : lo / fmax(t, lo);
+    }
+}
+
+/* Remake every key with the tolerances last given (see region_key). */
+static void rekey(pint_adapt *a)
+{
+    int m = a->ncomp;
+    memcpy(a->key_tol, a->want_tol, (size_t)m * sizeof *a->key_tol);
+    key_weights(m, a->key_tol, a->key_w);
+    for (size_t i = 0; i < a->heap.size; i++) {
+        pint_region *r = a->heap.items[i];
+        r->key = region_key(a, pint_region_err(r, m));
+    }
+    pint_heap_rebuild(&a->heap);
+    a->rekey_wanted = 0;
+    a->steps_since_rekey = 0;
+}
+
+void pint_adapt_set_norm(pint_adapt *a, enum pint_norm norm)
+{
+    a->norm = norm;
+    for (int k = 0; k < a->ncomp; k++)
+        a->key_w[k] = 1.0;
+    for (size_t i = 0; i < a->heap.size; i++) {
+        pint_region *r = a->heap.items[i];
+        r->key = region_key(a, pint_region_err(r, a->ncomp));
+    }
+    pint_heap_rebuild(&a->heap);
+}
+
+/* Whether two tolerances differ by more than a factor of 2 (0 and not
+ * 0 differ). */
+static int moved(double a, double b)
+{
+    if (!(a > 0.0) || !(b > 0.0))
+        return (a > 0.0) != (b > 0.0);
+    return a > 2.0 * b || b > 2.0 * a;
+}
+
+void pint_adapt_set_tolerances(pint_adapt *a, const double *tol)
+{
+    if (a->norm != PINT_NORM_INDIVIDUAL)
+        return;
+    int m = a->ncomp, differ = 0;
+    for (int k = 0; k < m; k++) {
+        a->want_tol[k] = tol[k];
+        differ |= moved(tol[k], a->key_tol[k]);
+    }
+    if (differ)
+        a->rekey_wanted = 1;
+}
+
 int pint_adapt_step(pint_adapt *a)
 {
     const pint_rule_impl *r = a->rule;
@@ -249,6 +371,9 @@ int pint_adapt_step(pint_adapt *a)
         strcpy(a->msg, "no region to subdivide");
         return PINT_ERR_INVALID;
     }
+    if (a->rekey_wanted && 8 * a->steps_since_rekey >= a->heap.size)
+        rekey(a);
+    a->steps_since_rekey++;
     pint_region *c1 = pint_region_alloc(a->pool);
     pint_region *c2 = pint_region_alloc(a->pool);
     if (!c1 || !c2 || pint_heap_reserve(&a->heap, a->heap.size + 1) != 0) {
@@ -280,6 +405,12 @@ int pint_adapt_step(pint_adapt *a)
     if (r->split_correct)
         split_correct(a, parent, c1, c2);
     cross_check(a, parent, c1, c2);
+    if (a->norm != PINT_NORM_MAX) {
+        /* the corrections raised errors: key again (max: they kept the
+         * key equal to the largest error as they went) */
+        c1->key = region_key(a, pint_region_err(c1, m));
+        c2->key = region_key(a, pint_region_err(c2, m));
+    }
 
     totals_add(a, parent, -1.0);
     totals_add(a, c1, +1.0);
@@ -383,10 +514,12 @@ int pint_adapt_insert(pint_adapt *a, const double *rec)
         strcpy(a->msg, "out of memory for a received region");
         return PINT_ERR_NOMEM;
     }
-    r->key = rec[0];
     r->vol = rec[1];
     r->split = (int)rec[2];
     memcpy(r->data, rec + 3, (2 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+    /* keyed here (rec[0] is the sender's key, maybe of other weights or
+     * another norm; in the max norm the two are the same) */
+    r->key = region_key(a, pint_region_err(r, a->ncomp));
     pint_heap_push(&a->heap, r);
     totals_add(a, r, +1.0);
     return 0;

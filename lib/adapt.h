@@ -45,6 +45,16 @@ void pint_adapt_count_evals(pint_adapt *a, long long n);
 size_t pint_adapt_step_evals(const pint_adapt *a);
 const char *pint_adapt_message(const pint_adapt *a);
 
+/* The norm of the convergence test the keys serve (adapt.c, region_key;
+ * default PINT_NORM_MAX).  Set it before the first region, or the heap
+ * is re-keyed. */
+void pint_adapt_set_norm(pint_adapt *a, enum pint_norm norm);
+/* The individual norm: the components' current tolerances tol[ncomp]
+ * (copied), whose reciprocals weigh the errors in the keys; the keys are
+ * remade when one has moved by more than a factor of 2 (amortized, see
+ * adapt.c).  Ignored by the other norms. */
+void pint_adapt_set_tolerances(pint_adapt *a, const double *tol);
+
 /* Emulated cost per evaluation (see eval.h); c is copied. */
 void pint_adapt_set_cost(pint_adapt *a, const pint_eval_cost *c);
 

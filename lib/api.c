@@ -61,6 +61,7 @@ void pint_options_init(pint_options *opt)
     opt->points = NULL;
     opt->points_axis = NULL;
     opt->extrapolate = 1;
+    opt->norm = PINT_NORM_MAX;
 }
 
 pint_domain pint_domain_box(const double *lo, const double *hi)
@@ -156,6 +157,7 @@ static const char *const periodize_names[] = { "none", "baker", "korobov",
                                                 "sidi" };
 static const char *const units_names[] = { "row", "single-cell",
                                            "constant-row" };
+static const char *const norm_names[] = { "max", "individual", "l2" };
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
 static int index_of(const char *const *names, int n, const char *name)
@@ -190,6 +192,17 @@ int pint_qmc_units_from_name(const char *name)
     return index_of(units_names, COUNT(units_names), name);
 }
 
+const char *pint_norm_name(enum pint_norm n)
+{
+    int i = (int)n;
+    return i >= 0 && i < COUNT(norm_names) ? norm_names[i] : NULL;
+}
+
+int pint_norm_from_name(const char *name)
+{
+    return index_of(norm_names, COUNT(norm_names), name);
+}
+
 /* The checkpoint of a sequential run: every region and the evaluations. */
 static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
                              const pint_options *o, pint_result *res)
@@ -209,8 +222,8 @@ static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
 /* Step until convergence, a limit or a halt; returns the status.  The
  * clock is read between steps only when something depends on it. */
 static int run(pint_adapt *a, const pint_options *o, int m, double *val,
-               double *err, pint_watch *w, const pint_ckpt *desc,
-               pint_result *res)
+               double *err, double *thr, pint_watch *w,
+               const pint_ckpt *desc, pint_result *res)
 {
     long long step_evals = (long long)pint_adapt_step_evals(a);
     int watched = w->deadline > 0 || o->stop || o->progress
@@ -229,6 +242,11 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
             return PINT_MAX_EVALS;
         if (pint_adapt_regions(a) + 1 > o->max_regions)
             return PINT_MAX_REGIONS;
+        if (o->norm == PINT_NORM_INDIVIDUAL) {
+            /* the keys weigh each component by its tolerance now */
+            pint_tolerance_thresholds(o, val, m, thr);
+            pint_adapt_set_tolerances(a, thr);
+        }
         if (watched) {
             int halt = pint_watch_halt(w);
             if (halt)
@@ -310,10 +328,14 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     if (!rule)
         return pint_fail(res, status, "%s", msg);
     pint_adapt *a = pint_adapt_new(fn, rule);
-    if (!a) {
+    double *thr = malloc((size_t)fn->ncomp * sizeof *thr);
+    if (!a || !thr) {
+        pint_adapt_free(a);
+        free(thr);
         pint_rule_free(rule);
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     }
+    pint_adapt_set_norm(a, opt->norm);
     pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
     pint_adapt_set_cost(a, &cost);
     pint_ckpt desc;
@@ -324,8 +346,8 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     if (status == 0)
         status = seed_engine(a, rule, fn, dom, opt, &desc, res);
     if (status == 0)
-        status = run(a, opt, fn->ncomp, res->value, res->error, w, &desc,
-                     res);
+        status = run(a, opt, fn->ncomp, res->value, res->error, thr, w,
+                     &desc, res);
     pint_adapt_recompute(a);
     pint_adapt_totals(a, res->value, res->error);
     if (status == PINT_CONVERGED)
@@ -341,6 +363,7 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     else if (pint_status_is_error(status))
         pint_fail(res, status, "%s", res->message);
     pint_adapt_free(a);
+    free(thr);
     pint_rule_free(rule);
     return status;
 }

@@ -72,3 +72,25 @@ pint_region *pint_heap_pop(pint_heap *h)
         h->items[i] = last;
     return top;
 }
+
+void pint_heap_rebuild(pint_heap *h)
+{
+    /* Floyd: sift down every inner node, the last first */
+    size_t n = h->size;
+    for (size_t start = n / 2; start-- > 0;) {
+        pint_region *r = h->items[start];
+        size_t i = start;
+        for (;;) {
+            size_t c = 2 * i + 1;
+            if (c >= n)
+                break;
+            if (c + 1 < n && h->items[c + 1]->key > h->items[c]->key)
+                c++;
+            if (h->items[c]->key <= r->key)
+                break;
+            h->items[i] = h->items[c];
+            i = c;
+        }
+        h->items[i] = r;
+    }
+}

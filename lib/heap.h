@@ -25,5 +25,7 @@ int pint_heap_push(pint_heap *h, pint_region *r);
 static inline pint_region *pint_heap_top(const pint_heap *h)
 { return h->size ? h->items[0] : NULL; }
 pint_region *pint_heap_pop(pint_heap *h);
+/* Restore the order after keys were changed in place (O(size)). */
+void pint_heap_rebuild(pint_heap *h);
 
 #endif /* PINT_HEAP_H */

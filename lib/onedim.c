@@ -16,6 +16,7 @@ int pint_use_extrapolation(const pint_function *fn, const pint_domain *dom,
     return fn->ndim == 1 && opt->method == PINT_METHOD_ADAPTIVE
            && dom->kind == PINT_DOMAIN_BOX && opt->extrapolate
            && !opt->checkpoint && !opt->resume
+           && opt->norm == PINT_NORM_MAX   /* its tests are ParInt's */
            && id >= PINT_RULE_GK15 && id <= PINT_RULE_GK61;
 }
 

@@ -138,6 +138,17 @@ enum pint_schedule {
     PINT_SCHED_AF               /* adaptive factoring */
 };
 
+/* How the components' errors are measured against the tolerance (the
+ * convergence test of pint_integrate, below). */
+enum pint_norm {
+    PINT_NORM_MAX = 0,          /* ParInt's: max_k error[k] <= max(epsabs,
+                                   epsrel max_k |value[k]|) (default) */
+    PINT_NORM_INDIVIDUAL,       /* every component on its own: error[k] <=
+                                   max(epsabs, epsrel |value[k]|) (Cuba's) */
+    PINT_NORM_L2                /* ||error||_2 <= max(epsabs, epsrel
+                                   ||value||_2) (cubature's ERROR_L2) */
+};
+
 /* The region of integration.  The arrays are read during pint_integrate
  * only and are not kept. */
 typedef struct {
@@ -246,9 +257,13 @@ typedef struct {
      * Gauss-Kronrod with Wynn's epsilon extrapolation (far fewer
      * evaluations at end-point and interior singularities), on rank 0
      * alone under MPI; 0: the plain adaptive engine (distributed, with
-     * checkpoints, any region limit).  Checkpoints and resume always use
-     * the plain engine. */
+     * checkpoints, any region limit).  Checkpoints, resume and a norm
+     * other than PINT_NORM_MAX always use the plain engine. */
     int extrapolate;
+
+    /* The norm of the convergence test (enum pint_norm, default
+     * PINT_NORM_MAX); every method and run mode honours it. */
+    enum pint_norm norm;
 } pint_options;
 
 /* What the progress callback sees (arrays valid during the call only). */
@@ -340,8 +355,10 @@ PINT_API pint_result *pint_result_alloc(int ncomp);
 PINT_API void pint_result_free(pint_result *res);
 
 /* Integrate fn over dom.  Returns the status, also stored in res->status.
- * Convergence (ParInt's definition, max norm over components):
- *     max_k error[k] <= max(epsabs, epsrel * max_k |value[k]|).
+ * Convergence, in the norm opt.norm (default ParInt's max norm):
+ *     max:        max_k error[k] <= max(epsabs, epsrel * max_k |value[k]|)
+ *     individual: error[k] <= max(epsabs, epsrel * |value[k]|) for every k
+ *     l2:         ||error||_2 <= max(epsabs, epsrel * ||value||_2).
  * res->ncomp must equal fn->ncomp.  With PINT_MAX_EVALS or PINT_MAX_REGIONS
  * the result holds the best estimate reached; with an error status value
  * and error are NaN and res->message names the problem. */
@@ -396,6 +413,9 @@ PINT_API const char *pint_qmc_units_name(enum pint_qmc_units u);
 PINT_API int pint_qmc_units_from_name(const char *name);
 PINT_API const char *pint_schedule_name(enum pint_schedule s);
 PINT_API int pint_schedule_from_name(const char *name);
+/* "max", "individual", "l2" (NULL for a value out of range). */
+PINT_API const char *pint_norm_name(enum pint_norm n);
+PINT_API int pint_norm_from_name(const char *name);
 
 PINT_API const char *pint_version(void);
 

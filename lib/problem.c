@@ -78,6 +78,9 @@ static int check_options(const pint_options *o, pint_result *res)
         return pint_fail(res, PINT_ERR_INVALID,
                          "the scale of the infinite ranges must be a finite "
                          "number > 0, got %g", o->scale);
+    if (!pint_norm_name(o->norm))
+        return pint_fail(res, PINT_ERR_INVALID, "unknown norm %d",
+                         (int)o->norm);
     if ((o->checkpoint && !o->checkpoint[0]) || (o->resume && !o->resume[0]))
         return pint_fail(res, PINT_ERR_INVALID,
                          "an empty checkpoint file name");
@@ -237,9 +240,39 @@ static int rule_fits_domain(enum pint_rule r, enum pint_domain_kind k)
 }
 
 
+/* ||x||_2, scaled so that no square overflows or underflows; NaN when
+ * an entry is NaN. */
+static double norm2(const double *x, int m)
+{
+    double s = 0.0;
+    for (int k = 0; k < m; k++) {
+        if (isnan(x[k]))
+            return NAN;
+        s = fmax(s, fabs(x[k]));
+    }
+    if (s == 0.0 || isinf(s))
+        return s;
+    double sum = 0.0;
+    for (int k = 0; k < m; k++) {
+        double t = x[k] / s;
+        sum += t * t;
+    }
+    return s * sqrt(sum);
+}
+
 int pint_tolerance_met(const pint_options *o, const double *value,
                        const double *error, int m, double factor)
 {
+    if (o->norm == PINT_NORM_INDIVIDUAL) {
+        for (int k = 0; k < m; k++)
+            if (!(error[k] <= factor * fmax(o->epsabs,
+                                            o->epsrel * fabs(value[k]))))
+                return 0;
+        return 1;
+    }
+    if (o->norm == PINT_NORM_L2)
+        return norm2(error, m) <= factor * fmax(o->epsabs,
+                                                o->epsrel * norm2(value, m));
     double q = 0.0;
     for (int k = 0; k < m; k++)
         q = fmax(q, fabs(value[k]));
@@ -248,6 +281,76 @@ int pint_tolerance_met(const pint_options *o, const double *value,
         if (!(error[k] <= eps))
             return 0;
     return 1;
+}
+
+double pint_tolerance_thresholds(const pint_options *o, const double *value,
+                                 int m, double *thr)
+{
+    if (o->norm == PINT_NORM_INDIVIDUAL) {
+        for (int k = 0; k < m; k++)
+            thr[k] = fmax(o->epsabs, o->epsrel * fabs(value[k]));
+        return 0.0;
+    }
+    if (o->norm == PINT_NORM_L2) {
+        for (int k = 0; k < m; k++)
+            thr[k] = -1.0;
+        return fmax(o->epsabs, o->epsrel * norm2(value, m));
+    }
+    double q = 0.0;
+    for (int k = 0; k < m; k++)
+        q = fmax(q, fabs(value[k]));
+    double eps = fmax(o->epsabs, o->epsrel * q);
+    for (int k = 0; k < m; k++)
+        thr[k] = eps;
+    return eps;
+}
+
+int pint_tolerance_pass(enum pint_norm norm, const double *error, int m,
+                        double eps, const double *thr)
+{
+    if (norm != PINT_NORM_L2) {
+        for (int k = 0; k < m; k++)
+            if (!(error[k] <= thr[k]))
+                return 0;
+        return 1;
+    }
+    /* l2: the components with a threshold meet it; the 2-norm of the
+     * others meets eps (scaled as norm2) */
+    double s = 0.0;
+    for (int k = 0; k < m; k++) {
+        if (thr[k] >= 0.0) {
+            if (!(error[k] <= thr[k]))
+                return 0;
+        } else if (!(error[k] <= s)) {
+            if (isnan(error[k]))
+                return 0;
+            s = error[k];
+        }
+    }
+    if (s == 0.0 || isinf(s))
+        return s <= eps;
+    double sum = 0.0;
+    for (int k = 0; k < m; k++)
+        if (thr[k] < 0.0) {
+            double t = error[k] / s;
+            sum += t * t;
+        }
+    return s * sqrt(sum) <= eps;
+}
+
+double pint_norm_measure(enum pint_norm norm, const double *error, int m,
+                         const double *thr)
+{
+    double r = 0.0;
+    if (norm == PINT_NORM_L2)
+        return norm2(error, m);
+    for (int k = 0; k < m; k++) {
+        double e = error[k];
+        if (norm == PINT_NORM_INDIVIDUAL && thr)
+            e = thr[k] > 0.0 ? e / thr[k] : e > 0.0 ? HUGE_VAL : 0.0;
+        r = fmax(r, e);
+    }
+    return r;
 }
 
 int pint_check_vanished(pint_result *res, int nonzero_seen)

@@ -12,11 +12,31 @@
 int pint_fail(pint_result *res, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The convergence test of pint.h, shared by every method: every error[k]
- * <= factor * max(epsabs, epsrel max_k |value[k]|) (factor 1 is the
- * test itself).  A NaN error never passes. */
+/* The convergence test of pint.h in the norm o->norm, shared by every
+ * method (factor 1 is the test itself; factor f > 1 the test with the
+ * tolerance f times looser).  A NaN error never passes. */
 int pint_tolerance_met(const pint_options *o, const double *value,
                        const double *error, int m, double factor);
+
+/* The test in a form that can be shared among P workers: thr[k], the
+ * threshold component k must meet on its own (max: eps; individual: its
+ * tolerance max(epsabs, epsrel |value[k]|); l2: -1, none), and the
+ * returned eps, the bound of the 2-norm of the errors of the components
+ * without a threshold (l2; 0 for the others).  pint_tolerance_pass
+ * tells whether errors meet thresholds and eps: the errors of the total
+ * meet them when each worker's meet thr/P and eps/P, since error[k] and
+ * the 2-norm of a sum are at most the sums of the workers' (the shares of
+ * par/controller.c). */
+double pint_tolerance_thresholds(const pint_options *o, const double *value,
+                                 int m, double *thr);
+int pint_tolerance_pass(enum pint_norm norm, const double *error, int m,
+                        double eps, const double *thr);
+
+/* How far errors are from done in a norm, to compare workers or
+ * regions: max_k error[k] (max), max_k error[k]/thr[k] (individual; thr
+ * NULL: as max), ||error||_2 (l2). */
+double pint_norm_measure(enum pint_norm norm, const double *error, int m,
+                         const double *thr);
 
 /* The guard against a mass the rules lost: a converged adaptive result
  * whose every component is 0 with error 0 (every point of the final

@@ -1,11 +1,12 @@
 /* controller.c -- the controller of the distributed adaptive integration.
  *
  * It keeps each worker's latest update, the totals over all of them (plus
- * what is in flight between workers), the required accuracy
- * eps = max(epsabs, epsrel |Q|) and the evaluation budget.  On an update
+ * what is in flight between workers), the required accuracy (the
+ * convergence test of the norm, problem.h; each worker's share of it, see
+ * compute_shares) and the evaluation budget.  On an update
  * from a busy worker it picks an idle worker round-robin and orders the
  * busy one to send it regions (Cucos 2003, ch. 6.1.1).  It stops everyone
- * when the total error meets eps or a limit is reached, then gathers the
+ * when the total meets the test or a limit is reached, then gathers the
  * exact final totals.
  *
  * Checkpoints ride on the same stop: a STOP with the dump flag makes
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "par.h"
+#include "problem.h"
 
 /* The status of a stop made only to write a periodic checkpoint. */
 #define CHECKPOINT_ROUND (-1)
@@ -42,7 +44,7 @@ struct pint_par_controller {
     int stopping;
     int finals;
     int ended;                  /* END sent: the result stands */
-    int resumes;                /* times the exact total missed eps */
+    int resumes;                /* times the exact total missed the test */
     int status;
     char message[256];
     long long messages;         /* messages handled */
@@ -59,6 +61,9 @@ struct pint_par_controller {
     size_t dump_len, dump_cap;  /* in doubles */
     double next_checkpoint;     /* when the next periodic one is due */
     int halt;                   /* a stop request seen (PINT_INTERRUPTED) */
+    /* the workers' shares of the test: [0] of eps, [1 + k] of component
+     * k's threshold (proto.h, CONTROL); thr: scratch */
+    double *shares, *thr;
 };
 
 pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
@@ -70,10 +75,12 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
     c->ctx = ctx;
     c->w = calloc((size_t)ctx->nworkers, sizeof *c->w);
     c->verify_val = calloc((size_t)ctx->ncomp, sizeof *c->verify_val);
-    if (!c->w || !c->verify_val) {
+    c->shares = calloc(2 * (size_t)ctx->ncomp + 1, sizeof *c->shares);
+    if (!c->w || !c->verify_val || !c->shares) {
         pint_par_controller_free(c);
         return NULL;
     }
+    c->thr = c->shares + 1 + ctx->ncomp;
     c->rr = -1;
     c->domain_volume = domain_volume;
     c->next_checkpoint = ctx->watch->t0 + ctx->opt->checkpoint_seconds;
@@ -94,6 +101,7 @@ void pint_par_controller_free(pint_par_controller *c)
     free(c->w);
     free(c->verify_val);
     free(c->dump);
+    free(c->shares);
     free(c);
 }
 
@@ -128,21 +136,52 @@ static void totals(const pint_par_controller *c, double *q, double *e)
     }
 }
 
-static void send_control(pint_par_controller *c, int rank, int cmd,
-                         double share, int target, int count, long long grant,
-                         long long expect)
+/* The shares of the test for totals q: each of P workers meeting thr/P
+ * and eps/P makes the total meet thr and eps (problem.h,
+ * pint_tolerance_thresholds), so a worker may rest once its own errors
+ * meet them.  Max: eps/P for every component (ParInt's share); individual:
+ * per component, tol_k/P; l2: eps/P of the 2-norm, since the 2-norm of
+ * the total is at most the sum of the workers' 2-norms. */
+static void compute_shares(pint_par_controller *c, const double *q)
 {
     pint_par_ctx *ctx = c->ctx;
-    double *b = malloc(CTL_LEN * sizeof *b);
+    int m = ctx->ncomp;
+    double eps = pint_tolerance_thresholds(ctx->opt, q, m, c->thr);
+    c->shares[0] = eps / ctx->nworkers;
+    for (int k = 0; k < m; k++)
+        c->shares[1 + k] = c->thr[k] >= 0.0 ? c->thr[k] / ctx->nworkers
+                                             : -1.0;
+}
+
+/* Whether the errors of update u meet the current shares. */
+static int within_share(const pint_par_controller *c, const double *u)
+{
+    int m = c->ctx->ncomp;
+    return pint_tolerance_pass(c->ctx->opt->norm, u + UPD_HEADER + m, m,
+                               c->shares[0], c->shares + 1);
+}
+
+/* A command; with_shares: carrying the current shares (else zeros: STOP
+ * and END, after which no share matters). */
+static void send_control(pint_par_controller *c, int rank, int cmd,
+                         int with_shares, int target, int count,
+                         long long grant, long long expect)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    double *b = malloc(pint_control_len(m) * sizeof *b);
     if (!b)
         MPI_Abort(ctx->comm, 3);
     b[CTL_CMD] = cmd;
-    b[CTL_EPS_SHARE] = share;
+    b[CTL_EPS_SHARE] = with_shares ? c->shares[0] : 0.0;
     b[CTL_TARGET] = target;
     b[CTL_COUNT] = count;
     b[CTL_GRANT] = (double)grant;
     b[CTL_EXPECT] = (double)expect;
-    pint_par_send(&ctx->out, ctx->comm, b, CTL_LEN, rank, PINT_TAG_CONTROL);
+    for (int k = 0; k < m; k++)
+        b[CTL_LEN + k] = with_shares ? c->shares[1 + k] : 0.0;
+    pint_par_send(&ctx->out, ctx->comm, b, pint_control_len(m), rank,
+                  PINT_TAG_CONTROL);
 }
 
 /* Stop every worker; with a checkpoint file, every stop but one for an
@@ -157,7 +196,7 @@ static void stop_all(pint_par_controller *c, int status)
     c->dump_len = 0;
     for (int i = 0; i < c->ctx->nworkers; i++) {
         c->w[i].dumped = 0;
-        send_control(c, worker_rank(c, i), PINT_CMD_STOP, 0.0, 0,
+        send_control(c, worker_rank(c, i), PINT_CMD_STOP, 0, 0,
                      c->dumping, 0, c->w[i].ordered);
     }
 }
@@ -222,14 +261,10 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     if (c->stopping)
         return;
 
-    double q[m > 0 ? m : 1], e[m > 0 ? m : 1];
+    double q[m > 0 ? m : 1], e[m > 0 ? m : 1], regions = 0.0;
     totals(c, q, e);
-    double qn = 0.0, en = 0.0, regions = 0.0;
-    for (int k = 0; k < m; k++) {
-        qn = fmax(qn, fabs(q[k]));
-        en = fmax(en, e[k]);
-    }
-    double eps = fmax(ctx->opt->epsabs, ctx->opt->epsrel * qn);
+    int met = pint_tolerance_met(ctx->opt, q, e, m, 1.0);
+    compute_shares(c, q);
     int all_waiting = 1;        /* nobody can still work */
     int any_starved = 0;        /* someone waits for evaluations */
     for (int j = 0; j < ctx->nworkers; j++) {
@@ -243,7 +278,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             all_waiting = 0;
         any_starved |= uj[UPD_STARVED] != 0.0;
     }
-    if (c->reported == ctx->nworkers && en <= eps) {
+    if (c->reported == ctx->nworkers && met) {
         stop_all(c, PINT_CONVERGED);
         return;
     }
@@ -251,7 +286,6 @@ static void on_update(pint_par_controller *c, int i, const double *u)
         stop_all(c, PINT_MAX_REGIONS);
         return;
     }
-    double share = eps / ctx->nworkers;
     if (all_waiting && c->reported == ctx->nworkers) {
         /* Out of evaluations only when someone waits for them: workers
          * that are idle (the first reports, made before any share is
@@ -261,25 +295,19 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             return;
         }
         /* Nobody works, yet the total is not met: the shares were handed
-         * out under an older eps.  Wake those above the current share;
+         * out under an older total.  Wake those above the current share;
          * when there is none, every error is within its share and the
-         * total is within eps up to rounding. */
+         * total meets the test up to rounding. */
         int woken = 0;
-        double ei = 0.0;
-        for (int k = 0; k < m; k++)
-            ei = fmax(ei, u[UPD_HEADER + m + k]);
         for (int j = 0; j < ctx->nworkers; j++) {
             const double *uj = c->w[j].upd;
-            double ej = 0.0;
-            for (int k = 0; k < m; k++)
-                ej = fmax(ej, uj[UPD_HEADER + m + k]);
-            if (j == i || ej <= share)
+            if (j == i || within_share(c, uj))
                 continue;
-            send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, share, 0,
+            send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, 1, 0,
                          0, 0, 0);
             woken++;
         }
-        if (!woken && ei <= share) {
+        if (!woken && within_share(c, u)) {
             stop_all(c, PINT_CONVERGED);
             return;
         }
@@ -287,17 +315,18 @@ static void on_update(pint_par_controller *c, int i, const double *u)
 
     long long grant = grant_for(c, u, done);
     if (u[UPD_BUSY] == 0.0 && !v->pending && u[UPD_STARVED] == 0.0) {
-        /* an idle worker: have the busiest one feed it now rather than at
-         * that one's next update */
+        /* an idle worker: have the busiest one (the farthest from its
+         * share, in the norm) feed it now rather than at that one's next
+         * update */
         int b = -1;
         double best = 0.0;
         for (int k = 0; k < ctx->nworkers; k++) {
             const double *uk = c->w[k].upd;
             if (k == i || !uk || uk[UPD_BUSY] == 0.0 || uk[UPD_REGIONS] < 2)
                 continue;
-            double ek = 0.0;
-            for (int q2 = 0; q2 < m; q2++)
-                ek = fmax(ek, uk[UPD_HEADER + m + q2]);
+            double ek = pint_norm_measure(ctx->opt->norm,
+                                          uk + UPD_HEADER + m, m,
+                                          c->shares + 1);
             if (ek > best) {
                 best = ek;
                 b = k;
@@ -307,7 +336,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             v->ordered++;
             v->pending = 1;
             c->transfers++;
-            send_control(c, worker_rank(c, b), PINT_CMD_SEND, share,
+            send_control(c, worker_rank(c, b), PINT_CMD_SEND, 1,
                          worker_rank(c, i), ctx->lb_regions, 0, 0);
         }
     }
@@ -318,10 +347,10 @@ static void on_update(pint_par_controller *c, int i, const double *u)
         c->w[j].ordered++;
         c->w[j].pending = 1;
         c->transfers++;
-        send_control(c, worker_rank(c, i), PINT_CMD_SEND, share,
+        send_control(c, worker_rank(c, i), PINT_CMD_SEND, 1,
                      worker_rank(c, j), ctx->lb_regions, grant, 0);
     } else {
-        send_control(c, worker_rank(c, i), PINT_CMD_CONTINUE, share, 0, 0,
+        send_control(c, worker_rank(c, i), PINT_CMD_CONTINUE, 1, 0, 0,
                      grant, 0);
     }
 }
@@ -535,8 +564,8 @@ static void final_totals(const pint_par_controller *c, double *q, double *e)
     }
 }
 
-/* Everyone goes on with the share of eps. */
-static void resume_all(pint_par_controller *c, double eps)
+/* Everyone goes on with the shares of the exact totals q. */
+static void resume_all(pint_par_controller *c, const double *q)
 {
     pint_par_ctx *ctx = c->ctx;
     c->stopping = 0;
@@ -547,18 +576,18 @@ static void resume_all(pint_par_controller *c, double eps)
     pint_sum_init(&c->vol_sum);
     for (int k = 0; k < ctx->ncomp; k++)
         pint_sum_init(&c->verify_val[k]);
+    compute_shares(c, q);
     for (int i = 0; i < ctx->nworkers; i++) {
         free(c->w[i].fin);
         c->w[i].fin = NULL;
         c->w[i].audited = 0;
         c->w[i].dumped = 0;
-        send_control(c, worker_rank(c, i), PINT_CMD_RESUME,
-                     eps / ctx->nworkers, 0, 0, 0, 0);
+        send_control(c, worker_rank(c, i), PINT_CMD_RESUME, 1, 0, 0, 0, 0);
     }
 }
 
 /* Every FINAL is in.  The decision to stop was taken on reports a few
- * milliseconds old; when the exact total still misses eps, everyone
+ * milliseconds old; when the exact total still misses the test, everyone
  * resumes (nothing is in flight now: every ordered message arrived
  * before FINAL).  Otherwise END. */
 static void conclude(pint_par_controller *c)
@@ -572,33 +601,25 @@ static void conclude(pint_par_controller *c)
             c->status = c->halt;    /* the checkpoint just written is the
                                        final one */
         } else {
-            double q[m], e[m], qn = 0.0;
+            double q[m], e[m];
             final_totals(c, q, e);
-            for (int k = 0; k < m; k++)
-                qn = fmax(qn, fabs(q[k]));
-            double eps = fmax(ctx->opt->epsabs, ctx->opt->epsrel * qn);
-            resume_all(c, eps);
+            resume_all(c, q);
             return;
         }
     }
     if (c->status == PINT_CONVERGED) {
-        double q[m], e[m], qn = 0.0, en = 0.0;
+        double q[m], e[m];
         final_totals(c, q, e);
-        for (int k = 0; k < m; k++) {
-            qn = fmax(qn, fabs(q[k]));
-            en = fmax(en, e[k]);
-        }
-        double eps = fmax(ctx->opt->epsabs, ctx->opt->epsrel * qn);
-        if (en > eps) {
+        if (!pint_tolerance_met(ctx->opt, q, e, m, 1.0)) {
             c->resumes++;
-            resume_all(c, eps);
+            resume_all(c, q);
             return;
         }
     }
     if (c->dumping && !pint_status_is_error(c->status))
         write_checkpoint(c);
     for (int i = 0; i < ctx->nworkers; i++)
-        send_control(c, worker_rank(c, i), PINT_CMD_END, 0.0, 0, 0, 0, 0);
+        send_control(c, worker_rank(c, i), PINT_CMD_END, 0, 0, 0, 0, 0);
     c->ended = 1;
 }
 

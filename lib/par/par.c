@@ -341,6 +341,8 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
     pint_rule_impl *rule = pint_rule_new(id, fn->ndim, fn->ncomp, &status,
                                          msg, sizeof msg);
     pint_adapt *a = rule && is_worker ? pint_adapt_new(fn, rule) : NULL;
+    if (a)
+        pint_adapt_set_norm(a, opt->norm);
     double *geom = NULL, *vol = NULL;
     /* The regions the run starts from: the domain as given (a box, or its
      * simplices), not cut further for the workers; the load balancer

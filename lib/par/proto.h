@@ -136,17 +136,23 @@ enum {
  * regions: what is in flight is sent - received over all workers) */
 static inline size_t pint_update_len(int m) { return UPD_HEADER + 6 * (size_t)m; }
 
-/* CONTROL */
+/* CONTROL: header then the worker's share of each component's threshold
+ * thr[m] (problem.h, pint_tolerance_thresholds: max, the share of eps
+ * for every component; individual, of the component's tolerance; l2,
+ * -1: none).  A worker goes idle when its errors meet its shares
+ * (pint_tolerance_pass with CTL_EPS_SHARE and these): then the total
+ * meets the test, whatever the norm. */
 enum {
     CTL_CMD,            /* enum pint_par_cmd */
-    CTL_EPS_SHARE,      /* a worker whose error is below this goes idle */
+    CTL_EPS_SHARE,      /* the share of eps (l2: of the 2-norm bound) */
     CTL_TARGET,         /* SEND: the receiving worker's rank */
     CTL_COUNT,          /* SEND: how many regions at most; STOP: 1 when
                            every region is to be sent (DUMP) */
     CTL_GRANT,          /* evaluations added to the worker's grant */
     CTL_EXPECT,         /* STOP: REGIONS messages ordered towards it */
-    CTL_LEN
+    CTL_LEN             /* the header */
 };
+static inline size_t pint_control_len(int m) { return CTL_LEN + (size_t)m; }
 
 /* FINAL: header then value[m], error[m] */
 enum {

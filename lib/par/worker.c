@@ -1,7 +1,8 @@
 /* worker.c -- a worker of the distributed adaptive integration.
  *
- * It runs the adaptive loop on its own heap while its error is above its
- * share of the required accuracy and it holds an evaluation grant; it
+ * It runs the adaptive loop on its own heap while its errors miss its
+ * share of the required accuracy (in the norm of the run, proto.h,
+ * CONTROL) and it holds an evaluation grant; it
  * reports to the controller every update period and whenever it changes
  * between busy and idle; it gives regions from the top of its heap to
  * another worker when the controller says so (Cucos 2003, ch. 6.1.1).
@@ -12,11 +13,16 @@
 #include <string.h>
 #include <time.h>
 #include "par.h"
+#include "problem.h"
 
 struct pint_par_worker {
     pint_par_ctx *ctx;
     pint_adapt *a;
-    double eps_share;           /* idle at or below this error */
+    double *shares;             /* [0] of eps, [1 + k] of component k's
+                                   threshold: idle when the errors meet
+                                   them (proto.h, CONTROL) */
+    double *ctl;                /* a CONTROL message */
+    double *val, *err;          /* scratch: the engine's totals */
     long long grant;            /* evaluations it may still do */
     long long evals_at_update;
     double time_at_update;
@@ -75,15 +81,24 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
      * spent by the worker that runs out */
     w->grant = pint_adapt_regions(a) > 0 ? ctx->initial_grant : 0;
     w->last_busy = -1;
-    /* the share is unknown until the controller's first answer: report
-     * first, so a domain whose first pieces already meet the tolerance is
-     * not subdivided at all */
-    w->eps_share = HUGE_VAL;
     w->sent_val = calloc(4 * (size_t)m, sizeof *w->sent_val);
-    if (!w->sent_val) {
+    w->shares = malloc((3 * (size_t)m + 1 + pint_control_len(m))
+                       * sizeof *w->shares);
+    if (!w->sent_val || !w->shares) {
+        free(w->sent_val);
+        free(w->shares);
         free(w);
         return NULL;
     }
+    w->val = w->shares + 1 + m;
+    w->err = w->val + m;
+    w->ctl = w->err + m;
+    /* the share is unknown until the controller's first answer: report
+     * first, so a domain whose first pieces already meet the tolerance is
+     * not subdivided at all */
+    w->shares[0] = HUGE_VAL;
+    for (int k = 0; k < m; k++)
+        w->shares[1 + k] = ctx->opt->norm == PINT_NORM_L2 ? -1.0 : HUGE_VAL;
     w->sent_err = w->sent_val + m;
     w->recv_val = w->sent_val + 2 * m;
     w->recv_err = w->sent_val + 3 * m;
@@ -99,6 +114,7 @@ void pint_par_worker_free(pint_par_worker *w)
     if (!w)
         return;
     free(w->sent_val);
+    free(w->shares);
     free(w);
 }
 
@@ -107,14 +123,18 @@ static int is_starved(const pint_par_worker *w)
     return w->grant < w->ctx->step_evals;
 }
 
-/* Busy: something to refine, allowed to, and not yet below its share. */
+/* Busy: something to refine, allowed to, and its errors not yet within
+ * its shares. */
 static int is_busy(const pint_par_worker *w)
 {
     if (w->failed || w->stopping || pint_adapt_regions(w->a) == 0)
         return 0;
     if (pint_adapt_regions(w->a) + 1 > w->ctx->opt->max_regions)
         return 0;
-    return pint_adapt_max_error(w->a) > w->eps_share;
+    int m = w->ctx->ncomp;
+    pint_adapt_totals(w->a, w->val, w->err);
+    return !pint_tolerance_pass(w->ctx->opt->norm, w->err, m, w->shares[0],
+                                w->shares + 1);
 }
 
 static void send_update(pint_par_worker *w)
@@ -178,9 +198,16 @@ static void give_regions(pint_par_worker *w, int dest, int count)
 
 static void on_control(pint_par_worker *w, const double *c)
 {
-    w->eps_share = c[CTL_EPS_SHARE];
+    int m = w->ctx->ncomp, cmd = (int)c[CTL_CMD];
+    w->shares[0] = c[CTL_EPS_SHARE];
+    memcpy(w->shares + 1, c + CTL_LEN, (size_t)m * sizeof *c);
+    /* the individual keys weigh the components by these shares (STOP
+     * and END carry none) */
+    if (cmd == PINT_CMD_CONTINUE || cmd == PINT_CMD_SEND
+        || cmd == PINT_CMD_RESUME)
+        pint_adapt_set_tolerances(w->a, w->shares + 1);
     w->grant += (long long)c[CTL_GRANT];
-    switch ((int)c[CTL_CMD]) {
+    switch (cmd) {
     case PINT_CMD_SEND:
         give_regions(w, (int)c[CTL_TARGET], (int)c[CTL_COUNT]);
         send_update(w);             /* the controller must see the move */
@@ -241,10 +268,10 @@ int pint_par_worker_poll(pint_par_worker *w)
          * share the queue and must not hide ours */
         MPI_Iprobe(MPI_ANY_SOURCE, PINT_TAG_CONTROL, ctx->comm, &flag, &st);
         if (flag) {
-            double c[CTL_LEN];
-            MPI_Recv(c, CTL_LEN, MPI_DOUBLE, st.MPI_SOURCE, PINT_TAG_CONTROL,
-                     ctx->comm, MPI_STATUS_IGNORE);
-            on_control(w, c);
+            MPI_Recv(w->ctl, (int)pint_control_len(ctx->ncomp), MPI_DOUBLE,
+                     st.MPI_SOURCE, PINT_TAG_CONTROL, ctx->comm,
+                     MPI_STATUS_IGNORE);
+            on_control(w, w->ctl);
             handled = 1;
             continue;
         }
