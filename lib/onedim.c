@@ -1,5 +1,6 @@
 /* onedim.c -- the 1-D run on QUADPACK's algorithm (see onedim.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include "onedim.h"
 #include "extrap.h"
 #include "problem.h"
@@ -53,7 +54,11 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
                                          sizeof msg);
     if (!rule)
         return pint_fail(res, status, "%s", msg);
-    double pts[opt->npoints ? opt->npoints : 1];
+    double *pts = malloc((opt->npoints ? opt->npoints : 1) * sizeof *pts);
+    if (!pts) {
+        pint_rule_free(rule);
+        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+    }
     size_t np = pint_axis_points(fn, opt, 0, pts);
     size_t limit = opt->max_regions < EXTRAP_MAX_INTERVALS
                    ? opt->max_regions : EXTRAP_MAX_INTERVALS;
@@ -61,6 +66,7 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
         limit = np + 1;
     pint_extrap *e = pint_extrap_new(fn, rule, dom->lo[0], dom->hi[0], np,
                                      pts, limit, &status, msg, sizeof msg);
+    free(pts);                  /* the engine keeps a copy */
     if (!e) {
         pint_rule_free(rule);
         return pint_fail(res, status, "%s", msg);

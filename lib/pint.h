@@ -248,7 +248,7 @@ typedef struct {
      * (0-based; NULL: every point on axis 0) at points[j], j < npoints,
      * so that no region straddles them (in 1-D the intervals of
      * QUADPACK's QAGP).  Finite, strictly inside the axis's range, no two
-     * equal on one axis. */
+     * equal on one axis; at most 10000 points and 1000000 pieces. */
     size_t npoints;
     const double *points;
     const int *points_axis;

@@ -170,10 +170,12 @@ static int check_domain(const pint_domain *d, int n, pint_result *res)
     return 0;
 }
 
-/* The breakpoints: on a box, for the adaptive method, each finite and
- * strictly inside its axis's range (as given: x, not t), no two equal on
- * one axis, at most PINT_MAX_PIECES pieces in all. */
+/* The breakpoints: at most PINT_MAX_POINTS, on a box, for the adaptive
+ * method, each finite and strictly inside its axis's range (as given: x,
+ * not t), no two equal on one axis, at most PINT_MAX_PIECES pieces in
+ * all. */
 #define PINT_MAX_PIECES 1000000
+#define PINT_MAX_POINTS 10000       /* the check below is quadratic */
 static int check_points(const pint_function *fn, const pint_domain *dom,
                         const pint_options *opt, pint_result *res)
 {
@@ -183,6 +185,10 @@ static int check_points(const pint_function *fn, const pint_domain *dom,
         return pint_fail(res, PINT_ERR_INVALID,
                          "%zu breakpoints but no array of them",
                          opt->npoints);
+    if (opt->npoints > PINT_MAX_POINTS)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "%zu breakpoints (at most %d)", opt->npoints,
+                         PINT_MAX_POINTS);
     if (dom->kind != PINT_DOMAIN_BOX || opt->method != PINT_METHOD_ADAPTIVE)
         return pint_fail(res, PINT_ERR_INVALID,
                          "breakpoints apply to boxes and the adaptive "
