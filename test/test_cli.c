@@ -776,7 +776,7 @@ static void test_everyday_rows(void)
 
 int main(void)
 {
-    alarm(600);         /* no test may hang */
+    alarm(1800);        /* no test may hang (sanitizers are slow) */
     CU_TestInfo tests[] = {
         { "help, version, list", test_help_version_list },
         { "--json genz4 d=5 converges within its estimate", test_json_genz4 },

@@ -193,7 +193,7 @@ static void test_everyday(void)
 
 int main(void)
 {
-    alarm(900);         /* no test may hang */
+    alarm(1800);        /* no test may hang (sanitizers are slow) */
     CU_TestInfo tests[] = {
         { "60 everyday integrals, 1 and 2 ranks", test_everyday },
         CU_TEST_INFO_NULL,
