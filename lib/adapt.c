@@ -23,6 +23,7 @@ struct pint_adapt {
     pint_region_pool *pool;
     pint_heap heap;
     pint_sum *val_sum, *err_sum;    /* running totals, ncomp each */
+    pint_sum *abs_sum;              /* the regions' absval, ncomp */
     long long evals;
     long long splits;
     int nonzero_seen;               /* some value was not 0 */
@@ -57,12 +58,14 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
     a->pool = pint_region_pool_new(a->ncomp, a->geom_len);
     a->val_sum = calloc((size_t)a->ncomp, sizeof *a->val_sum);
     a->err_sum = calloc((size_t)a->ncomp, sizeof *a->err_sum);
+    a->abs_sum = calloc((size_t)a->ncomp, sizeof *a->abs_sum);
     a->x = malloc(np * (size_t)r->ndim * sizeof *a->x);
     a->f = malloc(np * (size_t)a->ncomp * sizeof *a->f);
     a->work = malloc((r->work_size ? r->work_size : 1) * sizeof *a->work);
     a->xin = malloc((size_t)r->ndim * sizeof *a->xin);
     a->key_tol = malloc(3 * (size_t)a->ncomp * sizeof *a->key_tol);
-    if (!a->pool || !a->val_sum || !a->err_sum || !a->x || !a->f
+    if (!a->pool || !a->val_sum || !a->err_sum || !a->abs_sum || !a->x
+        || !a->f
         || !a->work || !a->xin || !a->key_tol) {
         pint_adapt_free(a);
         return NULL;
@@ -85,6 +88,7 @@ void pint_adapt_free(pint_adapt *a)
     pint_region_pool_free(a->pool);
     free(a->val_sum);
     free(a->err_sum);
+    free(a->abs_sum);
     free(a->x);
     free(a->f);
     free(a->work);
@@ -200,6 +204,16 @@ static void apply_rule(pint_adapt *a, pint_region *reg, int child,
     a->rule->apply(a->rule, pint_region_geom(reg, m), reg->vol, child, f,
                    val, err, &reg->split, a->work);
     reg->key = region_key(a, err);
+    /* vol * mean_p |f_pk|: a rough integral of |f_k| over the region, the
+     * scale of the rounding noise of its values (problem.h, the floor) */
+    double *absval = pint_region_abs(reg, m, a->geom_len);
+    size_t np = a->rule->npoints;
+    for (int k = 0; k < m; k++) {
+        double s = 0.0;
+        for (size_t p = 0; p < np; p++)
+            s += fabs(f[p * (size_t)m + k]);
+        absval[k] = reg->vol * (s / (double)np);
+    }
 }
 
 /* Split correction, for rules that give a child of a split their less
@@ -262,9 +276,11 @@ static void cross_check(pint_adapt *a, const pint_region *parent,
 static void totals_add(pint_adapt *a, const pint_region *reg, double sign)
 {
     const double *d = reg->data;
+    const double *absval = d + 2 * (size_t)a->ncomp + a->geom_len;
     for (int k = 0; k < a->ncomp; k++) {
         pint_sum_add(&a->val_sum[k], sign * d[k]);
         pint_sum_add(&a->err_sum[k], sign * d[a->ncomp + k]);
+        pint_sum_add(&a->abs_sum[k], sign * absval[k]);
     }
 }
 
@@ -433,6 +449,7 @@ void pint_adapt_recompute(pint_adapt *a)
     for (int k = 0; k < m; k++) {
         pint_sum_init(&a->val_sum[k]);
         pint_sum_init(&a->err_sum[k]);
+        pint_sum_init(&a->abs_sum[k]);
     }
     for (size_t i = 0; i < a->heap.size; i++)
         totals_add(a, a->heap.items[i], +1.0);
@@ -445,6 +462,12 @@ void pint_adapt_totals(const pint_adapt *a, double *val, double *err)
         val[k] = pint_sum_get(&a->val_sum[k]);
         err[k] = pint_sum_get(&a->err_sum[k]);
     }
+}
+
+void pint_adapt_abs(const pint_adapt *a, double *absval)
+{
+    for (int k = 0; k < a->ncomp; k++)
+        absval[k] = fmax(pint_sum_get(&a->abs_sum[k]), 0.0);
 }
 
 size_t pint_adapt_regions(const pint_adapt *a) { return a->heap.size; }
@@ -472,12 +495,12 @@ int pint_adapt_nonzero_seen(const pint_adapt *a) { return a->nonzero_seen; }
 
 size_t pint_adapt_rec_len(const pint_adapt *a)
 {
-    return 3 + 2 * (size_t)a->ncomp + a->geom_len;
+    return 3 + 3 * (size_t)a->ncomp + a->geom_len;
 }
 
 size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp)
 {
-    return 3 + 2 * (size_t)ncomp + pint_region_geom_len(r->kind, r->ndim);
+    return 3 + 3 * (size_t)ncomp + pint_region_geom_len(r->kind, r->ndim);
 }
 
 static void pack(const pint_adapt *a, const pint_region *r, double *rec)
@@ -485,7 +508,7 @@ static void pack(const pint_adapt *a, const pint_region *r, double *rec)
     rec[0] = r->key;
     rec[1] = r->vol;
     rec[2] = r->split;
-    memcpy(rec + 3, r->data, (2 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+    memcpy(rec + 3, r->data, (3 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
 }
 
 int pint_adapt_take_top(pint_adapt *a, double *rec)
@@ -516,7 +539,7 @@ int pint_adapt_insert(pint_adapt *a, const double *rec)
     }
     r->vol = rec[1];
     r->split = (int)rec[2];
-    memcpy(r->data, rec + 3, (2 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+    memcpy(r->data, rec + 3, (3 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
     /* keyed here (rec[0] is the sender's key, maybe of other weights or
      * another norm; in the max norm the two are the same) */
     r->key = region_key(a, pint_region_err(r, a->ncomp));

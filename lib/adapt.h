@@ -34,6 +34,11 @@ int pint_adapt_step(pint_adapt *a);
 /* Running totals (compensated sums, recomputed exactly from the regions
  * every so often so they cannot drift): val[ncomp], err[ncomp]. */
 void pint_adapt_totals(const pint_adapt *a, double *val, double *err);
+/* The sum over the regions of vol * mean |f_k| at the rule's points, an
+ * estimate of the integral of |f_k| (absval[ncomp]; problem.h, the
+ * floor).  0 exactly when every point of the live regions gave 0 (after
+ * pint_adapt_recompute). */
+void pint_adapt_abs(const pint_adapt *a, double *absval);
 /* Recompute the totals exactly from the live regions. */
 void pint_adapt_recompute(pint_adapt *a);
 
@@ -67,7 +72,8 @@ int pint_adapt_nonzero_seen(const pint_adapt *a);
 long long pint_adapt_splits(const pint_adapt *a);
 
 /* Region transfer (load balancing).  A record is pint_adapt_rec_len()
- * doubles: key, volume, split advice, value[ncomp], error[ncomp], geometry.
+ * doubles: key, volume, split advice, value[ncomp], error[ncomp], geometry,
+ * absval[ncomp] (see region.h).
  * take_top moves the region with the largest error out of the engine into
  * rec (returns 0 when there is none); insert puts an evaluated record in
  * (no evaluation; PINT_ERR_NOMEM when out of memory). */

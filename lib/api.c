@@ -222,21 +222,27 @@ static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
 /* Step until convergence, a limit or a halt; returns the status.  The
  * clock is read between steps only when something depends on it. */
 static int run(pint_adapt *a, const pint_options *o, int m, double *val,
-               double *err, double *thr, pint_watch *w,
+               double *err, double *thr, double *absval, pint_watch *w,
                const pint_ckpt *desc, pint_result *res)
 {
     long long step_evals = (long long)pint_adapt_step_evals(a);
     int watched = w->deadline > 0 || o->stop || o->progress
                   || (o->checkpoint && o->checkpoint_seconds > 0);
     double next_ckpt = w->t0 + o->checkpoint_seconds;
+    pint_stall stall = { 0, 0.0 };
     for (;;) {
         pint_adapt_totals(a, val, err);
-        if (pint_tolerance_met(o, val, err, m, 1.0)) {
+        pint_adapt_abs(a, absval);
+        if (pint_tolerance_met(o, val, err, absval, m, 1.0)) {
             /* confirm on exact sums before claiming convergence */
             pint_adapt_recompute(a);
             pint_adapt_totals(a, val, err);
-            if (pint_tolerance_met(o, val, err, m, 1.0))
+            pint_adapt_abs(a, absval);
+            if (pint_tolerance_met(o, val, err, absval, m, 1.0))
                 return PINT_CONVERGED;
+        } else if (pint_roundoff(o, val, err, absval, m, pint_adapt_evals(a),
+                                 &stall)) {
+            return PINT_ROUNDOFF;
         }
         if (pint_adapt_evals(a) + step_evals > o->max_evals)
             return PINT_MAX_EVALS;
@@ -244,7 +250,7 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
             return PINT_MAX_REGIONS;
         if (o->norm == PINT_NORM_INDIVIDUAL) {
             /* the keys weigh each component by its tolerance now */
-            pint_tolerance_thresholds(o, val, m, thr);
+            pint_tolerance_thresholds(o, val, err, absval, m, thr);
             pint_adapt_set_tolerances(a, thr);
         }
         if (watched) {
@@ -328,7 +334,7 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     if (!rule)
         return pint_fail(res, status, "%s", msg);
     pint_adapt *a = pint_adapt_new(fn, rule);
-    double *thr = malloc((size_t)fn->ncomp * sizeof *thr);
+    double *thr = malloc(2 * (size_t)fn->ncomp * sizeof *thr);
     if (!a || !thr) {
         pint_adapt_free(a);
         free(thr);
@@ -346,12 +352,18 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     if (status == 0)
         status = seed_engine(a, rule, fn, dom, opt, &desc, res);
     if (status == 0)
-        status = run(a, opt, fn->ncomp, res->value, res->error, thr, w,
-                     &desc, res);
+        status = run(a, opt, fn->ncomp, res->value, res->error, thr,
+                     thr + fn->ncomp, w, &desc, res);
     pint_adapt_recompute(a);
     pint_adapt_totals(a, res->value, res->error);
-    if (status == PINT_CONVERGED)
-        status = pint_check_vanished(res, pint_adapt_nonzero_seen(a));
+    if (status == PINT_CONVERGED) {
+        double *absval = thr + fn->ncomp;
+        int zero = 1;
+        pint_adapt_abs(a, absval);
+        for (int k = 0; k < fn->ncomp; k++)
+            zero &= absval[k] == 0.0;
+        status = pint_check_vanished(res, pint_adapt_nonzero_seen(a), zero);
+    }
     res->evals = pint_adapt_evals(a);
     res->regions = pint_adapt_regions(a);
     res->rank_evals[0] = res->evals;
@@ -557,6 +569,11 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
                  opt->max_regions);
     else if (status == PINT_TIME_LIMIT || status == PINT_INTERRUPTED)
         pint_watch_message(opt, status, res->message, sizeof res->message);
+    else if (status == PINT_ROUNDOFF && !res->message[0])  /* 1-D: its own */
+        snprintf(res->message, sizeof res->message,
+                 "the tolerance is below the rounding of the integrand's "
+                 "values (about 2.2e-16 of the integral of |f|), and the "
+                 "error estimate has come down to the rounding floor");
     res->status = status;
     res->seconds = pint_watch_now() - t0;
     pint_map_free(map);

@@ -214,8 +214,8 @@ void pint_ckpt_clear(pint_ckpt *c)
     c->nregions = 0;
 }
 
-/* Every number finite, errors >= 0, volume > 0, a split advice that
- * exists for the region kind. */
+/* Every number finite, errors and absval >= 0, volume > 0, a split
+ * advice that exists for the region kind. */
 static int record_ok(const double *rec, const pint_ckpt *c)
 {
     for (size_t i = 0; i < c->rec_len; i++)
@@ -224,7 +224,7 @@ static int record_ok(const double *rec, const pint_ckpt *c)
     if (rec[0] < 0 || !(rec[1] > 0))
         return 0;
     for (int k = 0; k < c->ncomp; k++)
-        if (rec[3 + c->ncomp + k] < 0)
+        if (rec[3 + c->ncomp + k] < 0 || rec[c->rec_len - c->ncomp + k] < 0)
             return 0;
     int n = c->ndim;
     double s = rec[2];
@@ -284,8 +284,14 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
                "%s", path, hdr[H_METHOD] <= PINT_METHOD_QMC
                ? pint_method_name((enum pint_method)hdr[H_METHOD]) : "?",
                pint_method_name((enum pint_method)want->method));
+    /* the records of an adaptive checkpoint before version 3 lack
+     * absval[ncomp] at their end: added below */
+    size_t file_rec_len = want->rec_len;
+    if (hdr[H_VERSION] < 3 && want->method == PINT_METHOD_ADAPTIVE)
+        file_rec_len -= (size_t)want->ncomp;
     /* the sizes decide the allocation: check them before trusting them */
-    if (hdr[H_REC_LEN] != want->rec_len || hdr[H_NDIM] != (uint64_t)want->ndim
+    if (hdr[H_REC_LEN] != file_rec_len
+        || hdr[H_NDIM] != (uint64_t)want->ndim
         || hdr[H_NCOMP] != (uint64_t)want->ncomp
         || hdr[H_KIND] != (uint64_t)want->kind) {
         if (hdr[H_NDIM] != (uint64_t)want->ndim)
@@ -324,8 +330,8 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
     long size = ftell(f);
     uint64_t body = (uint64_t)size - sizeof magic - hlen - sizeof sum;
     if (size < 0 || (uint64_t)size < sizeof magic + hlen + sizeof sum
-        || nreg == 0 || body / sizeof(double) / c->rec_len != nreg
-        || body % (sizeof(double) * c->rec_len) != 0
+        || nreg == 0 || body / sizeof(double) / file_rec_len != nreg
+        || body % (sizeof(double) * file_rec_len) != 0
         || hdr[H_EVALS] > (uint64_t)9e18)
         REFUSE("checkpoint %s: truncated or damaged checkpoint (its size does "
                "not match its header)", path);
@@ -343,6 +349,24 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
     if (h != sum)
         REFUSE("checkpoint %s: checksum mismatch (the file is damaged)", path);
     c->nregions = (size_t)nreg;
+    if (file_rec_len < c->rec_len) {
+        /* version 1 or 2: absval[k] = |value[k]| */
+        double *recs = malloc(c->nregions * c->rec_len * sizeof *recs);
+        if (!recs) {
+            status = PINT_ERR_NOMEM;
+            REFUSE("checkpoint %s: out of memory for %llu regions", path,
+                   (unsigned long long)nreg);
+        }
+        for (size_t r = 0; r < c->nregions; r++) {
+            const double *from = c->recs + r * file_rec_len;
+            double *to = recs + r * c->rec_len;
+            memcpy(to, from, file_rec_len * sizeof *to);
+            for (int k = 0; k < c->ncomp; k++)
+                to[file_rec_len + (size_t)k] = fabs(from[3 + k]);
+        }
+        free(c->recs);
+        c->recs = recs;
+    }
     if (c->method == PINT_METHOD_ADAPTIVE) {
         for (size_t r = 0; r < c->nregions; r++)
             if (!record_ok(c->recs + r * c->rec_len, c))

@@ -15,6 +15,9 @@
  *     checksum                        uint64, FNV-1a of all bytes before
  *
  * Version 1 had no method word (adaptive only); it is still read.
+ * Versions 1 and 2 had adaptive records without absval[ncomp] (adapt.h);
+ * they are read with absval[k] = |value[k]|, a lower bound of the
+ * integral of |f_k| over the region.
  * in the machine's byte order (the mark refuses a file from a machine of
  * the other order).  The fingerprint hashes the caller's identity string
  * of the integrand, the dimension, components, domain and rule (MC and
@@ -30,7 +33,7 @@
 #include <stdint.h>
 #include "pint.h"
 
-#define PINT_CKPT_VERSION 2
+#define PINT_CKPT_VERSION 3
 
 typedef struct {
     uint64_t fingerprint;

@@ -962,3 +962,8 @@ size_t pint_extrap_step_evals(const pint_extrap *e)
 const char *pint_extrap_message(const pint_extrap *e) { return e->msg; }
 
 int pint_extrap_nonzero_seen(const pint_extrap *e) { return e->nonzero_seen; }
+
+double pint_extrap_absval(const pint_extrap *e, int k)
+{
+    return e->comp[k].resabs;
+}

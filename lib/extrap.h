@@ -145,6 +145,8 @@ size_t pint_extrap_intervals(const pint_extrap *e);
 long long pint_extrap_extrapolations(const pint_extrap *e);
 /* Points evaluated by one step. */
 size_t pint_extrap_step_evals(const pint_extrap *e);
+/* The integral of |f_k| over [a, b] from the initial intervals. */
+double pint_extrap_absval(const pint_extrap *e, int k);
 /* 1 when some value evaluated was not 0 (problem.h,
  * pint_check_vanished). */
 int pint_extrap_nonzero_seen(const pint_extrap *e);

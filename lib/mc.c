@@ -16,7 +16,7 @@ struct pint_mc {
     double *lo, *width;
     pint_stream stream;
     pint_eval_cost cost;
-    pint_sum *sum, *sumsq;
+    pint_sum *sum, *sumsq, *abssum;
     long long count, skipped;
     double *x, *f;              /* one batch, allocated once */
     char msg[256];
@@ -33,7 +33,7 @@ pint_mc *pint_mc_new(const pint_function *fn, const double *lo,
     mc->ndim = n;
     mc->ncomp = m;
     mc->lo = malloc(2 * (size_t)n * sizeof *mc->lo);
-    mc->sum = calloc(2 * (size_t)m, sizeof *mc->sum);
+    mc->sum = calloc(3 * (size_t)m, sizeof *mc->sum);
     mc->x = malloc((size_t)BATCH * (size_t)n * sizeof *mc->x);
     mc->f = malloc((size_t)BATCH * (size_t)m * sizeof *mc->f);
     if (!mc->lo || !mc->sum || !mc->x || !mc->f) {
@@ -42,6 +42,7 @@ pint_mc *pint_mc_new(const pint_function *fn, const double *lo,
     }
     mc->width = mc->lo + n;
     mc->sumsq = mc->sum + m;
+    mc->abssum = mc->sum + 2 * m;
     for (int i = 0; i < n; i++) {
         mc->lo[i] = lo[i];
         mc->width[i] = hi[i] - lo[i];
@@ -84,6 +85,7 @@ int pint_mc_sample(pint_mc *mc, long long npts)
                 double v = mc->f[p * (size_t)m + k];
                 pint_sum_add(&mc->sum[k], v);
                 pint_sum_add(&mc->sumsq[k], v * v);
+                pint_sum_add(&mc->abssum[k], fabs(v));
             }
         mc->count += (long long)b;
         npts -= (long long)b;
@@ -99,6 +101,12 @@ void pint_mc_sums(const pint_mc *mc, double *sum, double *sumsq,
         sumsq[k] = pint_sum_get(&mc->sumsq[k]);
     }
     *count = mc->count;
+}
+
+void pint_mc_abs(const pint_mc *mc, double *abssum)
+{
+    for (int k = 0; k < mc->ncomp; k++)
+        abssum[k] = pint_sum_get(&mc->abssum[k]);
 }
 
 long long pint_mc_count(const pint_mc *mc) { return mc->count; }
@@ -203,6 +211,13 @@ pint_mc_state *pint_mc_state_unpack(const double *v, size_t len, int ncomp,
     return st;
 }
 
+void pint_mc_absval(int ncomp, const double *abssum, long long n, double vol,
+                    double *absval)
+{
+    for (int k = 0; k < ncomp; k++)
+        absval[k] = n > 0 ? vol * (abssum[k] / (double)n) : 0.0;
+}
+
 void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
                       long long n, double vol, double *value, double *error)
 {
@@ -285,12 +300,14 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
 {
     int m = mc->ncomp, rank = team ? team->rank : 0;
     int size = team ? team->size : 1;
-    int len = 2 * m + 1 + size + 2;
+    int len = 3 * m + 1 + size + 2;
     const pint_mc_state *base = sv ? sv->base : NULL;
     int writing = sv && sv->path && rank == 0;
     int nstreams = base && base->nstreams > size ? base->nstreams : size;
-    double *buf = malloc(((size_t)len + 2 * (size_t)m) * sizeof *buf);
+    double *buf = malloc(((size_t)len + 3 * (size_t)m) * sizeof *buf);
     double *all = buf + len;    /* the sums with the base's */
+    double *absval = all + 2 * m;
+    double *abssum = buf + 2 * m + 1 + size;   /* this run's points only */
     pint_mc_state *st = writing ? pint_mc_state_new(m, nstreams) : NULL;
     if (!buf || (writing && !st)) {
         free(buf);
@@ -317,6 +334,7 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
         buf[2 * m] = (double)n;
         for (int r = 0; r < size; r++)
             buf[2 * m + 1 + r] = r == rank ? (double)pint_mc_position(mc) : 0;
+        pint_mc_abs(mc, abssum);
         buf[len - 2] = pint_watch_now() - t0;
         buf[len - 1] = rc != 0 ? 3.0 : halt == PINT_INTERRUPTED ? 2.0
                        : halt ? 1.0 : 0.0;
@@ -330,9 +348,10 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
         for (int k = 0; k < 2 * m; k++)
             all[k] = buf[k] + (base ? base->sum[k] : 0.0);
         pint_mc_estimate(m, all, all + m, before + total, vol, value, error);
+        pint_mc_absval(m, abssum, total, vol, absval);
         pint_watch_progress(watch, before + total, 0, 0, watch->nranks, m,
                             value, error);
-        if (pint_tolerance_met(opt, value, error, m, 1.0)) {
+        if (pint_tolerance_met(opt, value, error, absval, m, 1.0)) {
             status = PINT_CONVERGED;
             break;
         }

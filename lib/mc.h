@@ -29,6 +29,15 @@ const char *pint_mc_message(const pint_mc *mc);
 void pint_mc_sums(const pint_mc *mc, double *sum, double *sumsq,
                   long long *count);
 
+/* The sums of |f_k| over the points drawn (not kept in checkpoints: the
+ * floor of problem.h needs only an estimate). */
+void pint_mc_abs(const pint_mc *mc, double *abssum);
+
+/* The estimate of the integral of |f_k| from abssum over n points in a
+ * box of volume vol (0 when n is 0). */
+void pint_mc_absval(int ncomp, const double *abssum, long long n, double vol,
+                    double *absval);
+
 /* Points this sampler has drawn. */
 long long pint_mc_count(const pint_mc *mc);
 
@@ -90,8 +99,8 @@ void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
 
 /* How a run is shared among ranks: `share` gives this rank's part of a
  * round's points; `combine` combines over all ranks and in place buf =
- * [sum[m], sumsq[m], count, pos[size], seconds, flag]: all but the last
- * two summed (pos[r]: rank r's stream position, 0 from other ranks),
+ * [sum[m], sumsq[m], count, pos[size], abssum[m], seconds, flag]: all but
+ * the last two summed (pos[r]: rank r's stream position, 0 from other ranks),
  * the last two by maximum (seconds: the round's time; flag: 0 fine, 1
  * time limit, 2 stop request, 3 failed).  rank and size: this rank and
  * the team's size.  On one rank: team NULL. */
@@ -102,8 +111,8 @@ typedef struct {
     int rank, size;
 } pint_mc_team;
 
-/* Rounds of growing size until max_k error[k] <= max(epsabs, epsrel
- * max_k |value[k]|), the evaluation limit, or a halt of the watch (time
+/* Rounds of growing size until the convergence test (problem.h, in the
+ * norm of opt, with the floor), the evaluation limit, or a halt of the watch (time
  * limit or stop request: a round is cut short, the estimate is made of
  * the points drawn).  Returns the status; value/error/evals are the
  * combined estimate and count (with the base's).  Progress is reported

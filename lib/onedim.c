@@ -1,4 +1,5 @@
 /* onedim.c -- the 1-D run on QUADPACK's algorithm (see onedim.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "onedim.h"
@@ -39,6 +40,19 @@ static int extrap_status(const pint_extrap *e, size_t limit, pint_result *res)
     /* a divergent integral has no value to trust; roundoff, a stalled
      * table, an interval too small to bisect: floating point stops it */
     return code == PINT_EXTRAP_DIVERGENT ? PINT_UNRELIABLE : PINT_ROUNDOFF;
+}
+
+/* An integral of 0: every component's value cannot be told from 0 and
+ * its error is down at the floor of problem.h (PINT_FLOOR_RHO times the
+ * integral of |f|), where a stop for round-off is convergence. */
+static int zero_to_rounding(const pint_extrap *e, pint_result *res)
+{
+    for (int k = 0; k < res->ncomp; k++)
+        if (!(fabs(res->value[k]) <= res->error[k]
+              && res->error[k] <= PINT_FLOOR_RHO * pint_extrap_absval(e, k)))
+            return 0;
+    res->message[0] = '\0';
+    return 1;
 }
 
 /* One dimension, one rank: QUADPACK's QAGS/QAGP (extrap.h) until it
@@ -96,8 +110,14 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
     if (status == 0)
         status = extrap_status(e, limit, res);
     pint_extrap_result(e, res->value, res->error);
-    if (status == PINT_CONVERGED)
-        status = pint_check_vanished(res, pint_extrap_nonzero_seen(e));
+    if (status == PINT_ROUNDOFF && zero_to_rounding(e, res))
+        status = PINT_CONVERGED;
+    if (status == PINT_CONVERGED) {
+        int zero = 1;           /* 0 +- 0: every final point gave 0 */
+        for (int k = 0; k < fn->ncomp; k++)
+            zero &= res->value[k] == 0.0 && res->error[k] == 0.0;
+        status = pint_check_vanished(res, pint_extrap_nonzero_seen(e), zero);
+    }
     res->evals = pint_extrap_evals(e);
     res->regions = pint_extrap_intervals(e);
     res->rank_evals[0] = res->evals;

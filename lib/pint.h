@@ -63,8 +63,9 @@ enum pint_status {
     PINT_ERR_NOMEM = 6,         /* out of memory */
     PINT_TIME_LIMIT = 7,        /* opt.time_limit reached first */
     PINT_INTERRUPTED = 8,       /* *opt.stop became non-zero (a signal) */
-    PINT_ROUNDOFF = 9,          /* the error estimate can fall no further in
-                                   floating point before the tolerance */
+    PINT_ROUNDOFF = 9,          /* the tolerance is below the rounding of
+                                   the integrand's values, and the error
+                                   estimate can fall no further */
     PINT_UNRELIABLE = 10        /* the tolerance test passed, but a check
                                    found the estimate untrustworthy
                                    (res->message says why) */
@@ -358,7 +359,12 @@ PINT_API void pint_result_free(pint_result *res);
  * Convergence, in the norm opt.norm (default ParInt's max norm):
  *     max:        max_k error[k] <= max(epsabs, epsrel * max_k |value[k]|)
  *     individual: error[k] <= max(epsabs, epsrel * |value[k]|) for every k
- *     l2:         ||error||_2 <= max(epsabs, epsrel * ||value||_2).
+ *     l2:         ||error||_2 <= max(epsabs, epsrel * ||value||_2),
+ * and in every norm: a component whose value cannot be told from 0
+ * (|value[k]| <= error[k]) is met when error[k] <= 1e-12 times the
+ * integral of |f_k| (an integral of 0 converges against this floor), and
+ * no tolerance below 2.2e-16 times that integral is met (PINT_ROUNDOFF);
+ * see pint(3), "Rounding".
  * res->ncomp must equal fn->ncomp.  With PINT_MAX_EVALS or PINT_MAX_REGIONS
  * the result holds the best estimate reached; with an error status value
  * and error are NaN and res->message names the problem. */

@@ -61,6 +61,8 @@ struct pint_qmc {
     size_t batch;               /* points per integrand call */
     double *x, *f, *wt;         /* one batch: points, values, weights */
     pint_sum *acc;              /* ncomp running sums of a piece */
+    pint_sum *abssum;           /* ncomp sums of |g| of every point */
+    long long abscount;         /* ... over this many points */
 
     int z_rule;                 /* table row z[] was built for, -1: none */
     long long n;                /* its N */
@@ -118,10 +120,11 @@ pint_qmc *pint_qmc_new(const pint_function *fn, const double *lo,
     q->f = malloc(q->batch * (size_t)m * sizeof *q->f);
     q->wt = malloc(q->batch * sizeof *q->wt);
     q->acc = malloc((size_t)m * sizeof *q->acc);
+    q->abssum = calloc((size_t)m, sizeof *q->abssum);
     q->z = malloc(2 * (size_t)n * sizeof *q->z);
     q->pool_mean = malloc(2 * (size_t)m * sizeof *q->pool_mean);
     q->cellsum = malloc(((size_t)shifts + 2) * (size_t)m * sizeof *q->cellsum);
-    if (!q->lo || !q->x || !q->f || !q->wt || !q->acc || !q->z
+    if (!q->lo || !q->x || !q->f || !q->wt || !q->acc || !q->abssum || !q->z
         || !q->pool_mean || !q->cellsum) {
         pint_qmc_free(q);
         return NULL;
@@ -154,6 +157,7 @@ void pint_qmc_free(pint_qmc *q)
     free(q->f);
     free(q->wt);
     free(q->acc);
+    free(q->abssum);
     free(q->z);
     free(q->pool_mean);
     free(q->cellsum);
@@ -305,13 +309,31 @@ int pint_qmc_piece_sum(pint_qmc *q, int row, int shift, long long k0,
         if (rc != 0)
             return rc;
         for (size_t p = 0; p < b; p++)
-            for (int k = 0; k < m; k++)
-                pint_sum_add(&q->acc[k], q->f[p * (size_t)m + k] * q->wt[p]);
+            for (int k = 0; k < m; k++) {
+                double g = q->f[p * (size_t)m + k] * q->wt[p];
+                pint_sum_add(&q->acc[k], g);
+                pint_sum_add(&q->abssum[k], fabs(g));
+            }
+        q->abscount += (long long)b;
         k0 += (long long)b;
     }
     for (int k = 0; k < m; k++)
         sum[k] = pint_sum_get(&q->acc[k]);
     return 0;
+}
+
+void pint_qmc_abs(const pint_qmc *q, double *abssum, long long *count)
+{
+    for (int k = 0; k < q->ncomp; k++)
+        abssum[k] = pint_sum_get(&q->abssum[k]);
+    *count = q->abscount;
+}
+
+void pint_qmc_absval(const pint_qmc *q, const double *abssum, long long n,
+                     double *absval)
+{
+    for (int k = 0; k < q->ncomp; k++)
+        absval[k] = n > 0 ? q->vol * (abssum[k] / (double)n) : 0.0;
 }
 
 /* ------------------------------------------------------------- estimates */
@@ -748,7 +770,11 @@ int pint_qmc_run_saved(pint_qmc *q, const pint_options *opt,
         }
         *rows = row + 1;
         pint_watch_progress(watch, *evals, 0, *rows, 1, m, value, error);
-        if (pint_tolerance_met(opt, value, error, m, 1.0)) {
+        double abssum[m], absval[m];
+        long long drawn;
+        pint_qmc_abs(q, abssum, &drawn);
+        pint_qmc_absval(q, abssum, drawn, absval);
+        if (pint_tolerance_met(opt, value, error, absval, m, 1.0)) {
             status = PINT_CONVERGED;
             if (writing)
                 pint_qmc_save(q, sv, row + 1, NULL, 0, 1, NULL, 0, *evals);

@@ -63,6 +63,14 @@ int pint_qmc_piece_sum(pint_qmc *q, int row, int shift, long long k0,
                        long long k1, double *sum);
 const char *pint_qmc_message(const pint_qmc *q);
 
+/* The sums of |g_k| over every point this engine computed, and their
+ * count (not kept in checkpoints: the floor of problem.h needs only an
+ * estimate); the integral of |f_k| they estimate from sums over n points
+ * (0 when n is 0). */
+void pint_qmc_abs(const pint_qmc *q, double *abssum, long long *count);
+void pint_qmc_absval(const pint_qmc *q, const double *abssum, long long n,
+                     double *absval);
+
 /* Row r is complete: cellsum[j * ncomp + k] is the full sum of cell j
  * (j < shifts).  Sets value[k] and error[k] of the row (pooled with the
  * earlier rows of the same N, see above).  Rows must be reported in
@@ -70,8 +78,8 @@ const char *pint_qmc_message(const pint_qmc *q);
 void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
                        double *value, double *error);
 
-/* One rank: rows in order until max_k error[k] <= max(epsabs, epsrel
- * max_k |value[k]|), the next row would pass opt->max_evals, or the
+/* One rank: rows in order until the convergence test (problem.h, in the
+ * norm of opt, with the floor), the next row would pass opt->max_evals, or the
  * watch halts (looked at every PINT_QMC_WATCH_CHUNK points; the row in
  * progress is then dropped from the estimate).  Returns the status;
  * value/error are those of the last finished row (error INFINITY and

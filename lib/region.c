@@ -30,7 +30,7 @@ pint_region_pool *pint_region_pool_new(int ncomp, size_t geom_len)
     if (!p)
         return NULL;
     p->rec_size = sizeof(pint_region)
-                + (2 * (size_t)ncomp + geom_len) * sizeof(double);
+                + (3 * (size_t)ncomp + geom_len) * sizeof(double);
     p->rec_size = (p->rec_size + 7) & ~(size_t)7;
     /* about 256 KiB per block: few mallocs, little waste for small runs */
     p->per_block = (256 * 1024) / p->rec_size;

@@ -1,8 +1,10 @@
 /* region.h -- region records, their pool allocator and split operations.
  *
- * A region is one fixed-size record: its key (the largest error estimate
- * over the components), volume, split advice and a flexible tail holding
- * value[ncomp], error[ncomp] and the geometry (see rules/rule.h).  Records
+ * A region is one fixed-size record: its key (adapt.c, region_key),
+ * volume, split advice and a flexible tail holding value[ncomp],
+ * error[ncomp], the geometry (see rules/rule.h) and absval[ncomp], the
+ * region's volume times the mean of |f_k| over the rule's points (an
+ * estimate of the integral of |f_k|, for the floor of problem.h).  Records
  * come from a pool of large blocks with a free list, so the adaptive loop
  * does no malloc per region.
  */
@@ -13,11 +15,12 @@
 #include "rule.h"
 
 typedef struct pint_region {
-    double key;                 /* max_k err[k]: the heap's ordering */
+    double key;                 /* the heap's ordering (region_key) */
     double vol;                 /* volume of the region */
     int split;                  /* the rule's split advice */
     int pad_;
-    double data[];              /* val[ncomp], err[ncomp], geom[geom_len] */
+    double data[];              /* val[ncomp], err[ncomp], geom[geom_len],
+                                   absval[ncomp] */
 } pint_region;
 
 static inline double *pint_region_val(pint_region *r) { return r->data; }
@@ -25,6 +28,9 @@ static inline double *pint_region_err(pint_region *r, int ncomp)
 { return r->data + ncomp; }
 static inline double *pint_region_geom(pint_region *r, int ncomp)
 { return r->data + 2 * ncomp; }
+static inline double *pint_region_abs(pint_region *r, int ncomp,
+                                      size_t geom_len)
+{ return r->data + 2 * (size_t)ncomp + geom_len; }
 
 /* Geometry length in doubles for a region kind and dimension. */
 size_t pint_region_geom_len(enum pint_region_kind kind, int ndim);

@@ -36,10 +36,6 @@ static const struct { const char *name, *why; } KNOWN[] = {
      * measured |Q_parent - (Q_1 + Q_2)| = 1.8e-7, the reduction, not the
      * children's error); honest at 1e-3 and 1e-6 */
     { "inv_sq_sum_6d", "sym9 optimistic after one split in 6-D" },
-    /* an integral of 0: no floor yet, the runs end at the limit */
-    { "odd_x1", "zero" }, { "sin2pi_2d", "zero" }, { "xy_sym_2d", "zero" },
-    { "diff_2d", "zero" }, { "odd_gauss_R1", "zero" },
-    { "odd_cubic_cos_2d", "zero" },
 };
 
 static int known(const char *name)

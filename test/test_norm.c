@@ -13,6 +13,7 @@
 #include "testutil.h"
 #include "run_capture.h"
 #include "pint.h"
+#include "problem.h"            /* PINT_FLOOR_RHO */
 
 /* ------------------------------------------------------------ integrands */
 
@@ -462,6 +463,236 @@ static void test_batch(void)
     pint_result_free(res[1]);
 }
 
+/* ------------------------------------------------- the floor of zero */
+
+/* Integrands of value 0, with the integral of |f|: x1 on [-1/2,1/2]^d
+ * (1/4), sin(2 pi x1) on [0,1]^d (2/pi), x1 x2 on [-1,1]^2 (1). */
+static int f_x1(int n, const double *x, int m, double *f, void *c)
+{ (void)n; (void)m; (void)c; f[0] = x[0]; return 0; }
+static int f_sin(int n, const double *x, int m, double *f, void *c)
+{ (void)n; (void)m; (void)c; f[0] = sin(2 * M_PI * x[0]); return 0; }
+static int f_x1x2(int n, const double *x, int m, double *f, void *c)
+{ (void)n; (void)m; (void)c; f[0] = x[0] * x[1]; return 0; }
+
+typedef struct {
+    const char *name;
+    pint_integrand f;
+    int d;
+    double lo, hi, absint;      /* the box [lo, hi]^d, integral of |f| */
+    const char *expr;           /* the same for the command line */
+} zero_case;
+
+static const zero_case zeros[] = {
+    { "x1, d = 1", f_x1, 1, -0.5, 0.5, 0.25, "x1" },
+    { "x1, d = 2", f_x1, 2, -0.5, 0.5, 0.25, "x1" },
+    { "x1, d = 5", f_x1, 5, -0.5, 0.5, 0.25, "x1" },
+    { "sin(2 pi x1), d = 2", f_sin, 2, 0, 1, 2 / M_PI, "sin(2*pi*x1)" },
+    { "x1 x2 on [-1,1]^2", f_x1x2, 2, -1, 1, 1, "x1*x2" },
+};
+#define NZEROS (sizeof zeros / sizeof zeros[0])
+
+/* Converged at the floor: |Q| <= E <= F = rho times the integral of
+ * |f| (the engine's F uses its own estimate of that integral; the
+ * exact one is within a few per cent of it here, and E sits far below),
+ * in at most max_evals evaluations. */
+static void expect_floor(const char *what, int status, double q, double e,
+                         double absint, double evals, double max_evals)
+{
+    double F = PINT_FLOOR_RHO * absint;
+    int ok = status == PINT_CONVERGED && fabs(q) <= e && e <= F
+             && evals <= max_evals;
+    if (!ok)
+        fprintf(stderr, "\n  %s: status %d, %.3g +- %.3g (floor %.3g), %g "
+                "evaluations\n", what, status, q, e, F, evals);
+    CU_ASSERT(ok);
+}
+
+/* Adaptive, one rank: converged at once, in a few splits. */
+static void test_floor_adaptive(void)
+{
+    pint_options opt;
+    pint_options_init(&opt);
+    for (size_t i = 0; i < NZEROS; i++) {
+        const zero_case *z = &zeros[i];
+        double lo[5], hi[5];
+        for (int k = 0; k < z->d; k++) {
+            lo[k] = z->lo;
+            hi[k] = z->hi;
+        }
+        pint_function fn = { .ndim = z->d, .ncomp = 1, .f = z->f };
+        for (int norm = 0; norm < 3; norm++) {
+            opt.norm = (enum pint_norm)norm;
+            pint_result *res = run(&fn, lo, hi, &opt);
+            expect_floor(z->name, res->status, res->value[0], res->error[0],
+                         z->absint, (double)res->evals, 5000);
+            pint_result_free(res);
+        }
+    }
+    /* every box rule: x1 on [-1/2,1/2]^3 (gm gives 0 +- 0 exactly: all
+     * its points pair off, and no point of the final regions is 0
+     * everywhere, so it is no lost mass either) */
+    static const enum pint_rule rules[] = { PINT_RULE_SYM9, PINT_RULE_SYM7,
+                                            PINT_RULE_GM };
+    double lo[3] = { -0.5, -0.5, -0.5 }, hi[3] = { 0.5, 0.5, 0.5 };
+    pint_function fn = { .ndim = 3, .ncomp = 1, .f = f_x1 };
+    opt.norm = PINT_NORM_MAX;
+    for (size_t r = 0; r < 3; r++) {
+        opt.rule = rules[r];
+        pint_result *res = run(&fn, lo, hi, &opt);
+        expect_floor(pint_rule_name(rules[r]), res->status, res->value[0],
+                     res->error[0], 0.25, (double)res->evals, 5000);
+        pint_result_free(res);
+    }
+    /* x1 on a triangle and its mirror image in x1 (the simplex rules) */
+    double tri[] = { 0, 0, 1, 0, 0, 1, 0, 0, -1, 0, 0, 1 };
+    pint_domain dom = pint_domain_simplices(2, tri);
+    pint_function f2 = { .ndim = 2, .ncomp = 1, .f = f_x1 };
+    opt.rule = PINT_RULE_AUTO;
+    pint_result *res = pint_result_alloc(1);
+    pint_integrate(&f2, &dom, &opt, res);
+    expect_floor("x1 on two triangles", res->status, res->value[0],
+                 res->error[0], 1.0 / 3, (double)res->evals, 5000);
+    pint_result_free(res);
+}
+
+/* The command line on 2 ranks (the MPI controller's test, the workers'
+ * absval in their updates). */
+static void test_floor_cli(void)
+{
+    for (size_t i = 0; i < NZEROS; i++) {
+        const zero_case *z = &zeros[i];
+        char d[8], lo[32], hi[32];
+        snprintf(d, sizeof d, "%d", z->d);
+        snprintf(lo, sizeof lo, "--lo=%g", z->lo);
+        snprintf(hi, sizeof hi, "--hi=%g", z->hi);
+        run_result r;
+        run_pint_np(&r, 2, "--json", "-e", z->expr, "-d", d, lo, hi, NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        expect_floor(z->name, strstr(r.out, "\"converged\"") ? 0 : -1,
+                     json_nth(r.out, "value", 0), json_nth(r.out, "error", 0),
+                     z->absint, json_num(r.out, "evals"), 5000);
+    }
+}
+
+/* QMC reaches the floor too (x1 on [-1/2,1/2]^2: some 2e7 points), on
+ * one rank and on two; Monte Carlo, whose error falls as 1/sqrt(n),
+ * cannot in any budget and stops at the limit, not converged. */
+static void test_floor_sampling(void)
+{
+    pint_options opt;
+    pint_options_init(&opt);
+    double lo[2] = { -0.5, -0.5 }, hi[2] = { 0.5, 0.5 };
+    pint_function fn = { .ndim = 2, .ncomp = 1, .f = f_x1 };
+    opt.method = PINT_METHOD_QMC;
+    pint_result *res = run(&fn, lo, hi, &opt);
+    expect_floor("qmc", res->status, res->value[0], res->error[0], 0.25,
+                 (double)res->evals, 1e8);
+    pint_result_free(res);
+    run_result r;
+    run_pint_np(&r, 2, "--json", "--method", "qmc", "-e", "x1", "-d", "2",
+                "--lo=-0.5", "--hi=0.5", NULL);
+    expect_floor("qmc, 2 ranks", strstr(r.out, "\"converged\"") ? 0 : -1,
+                 json_nth(r.out, "value", 0), json_nth(r.out, "error", 0),
+                 0.25, json_num(r.out, "evals"), 1e8);
+    opt.method = PINT_METHOD_MC;
+    opt.max_evals = 1000000;
+    res = run(&fn, lo, hi, &opt);
+    CU_ASSERT_EQUAL(res->status, PINT_MAX_EVALS);
+    pint_result_free(res);
+}
+
+static int x1_plus(int n, const double *x, int m, double *f, void *c)
+{ (void)n; (void)m; f[0] = x[0] + *(const double *)c; return 0; }
+static int exp_x1(int n, const double *x, int m, double *f, void *c)
+{ (void)n; (void)m; (void)c; f[0] = exp(x[0]); return 0; }
+
+/* What the floor must not do.  A small integral that is not 0 against
+ * its |f| converges by the usual test, honestly (x1 + 1e-9: |Q| is far
+ * above the rounding noise); a tolerance below the rounding of the
+ * integrand's values on an integral that is not 0 is never "converged":
+ * er = 1e-17 on exp(x1) stops with PINT_ROUNDOFF once the estimate has
+ * stalled at the rounding floor, a few splits in. */
+static void test_floor_limits(void)
+{
+    pint_options opt;
+    pint_options_init(&opt);
+    double c = 1e-9, lo = -0.5, hi = 0.5;
+    pint_function fn = { .ndim = 1, .ncomp = 1, .f = x1_plus, .ctx = &c };
+    opt.epsrel = 1e-4;
+    pint_result *res = run(&fn, &lo, &hi, &opt);
+    double exact = 1e-9;
+    expect_individual("x1 + 1e-9", res->status, res->value, res->error,
+                      &exact, 1, 1e-4, 1.0);
+    CU_ASSERT(fabs(res->value[0]) > res->error[0]);
+    pint_result_free(res);
+
+    double zero = 0, one = 1, e1 = M_E - 1;
+    pint_function ex = { .ndim = 1, .ncomp = 1, .f = exp_x1 };
+    opt.epsrel = 1e-17;
+    for (int norm = 0; norm < 3; norm++) {
+        opt.norm = (enum pint_norm)norm;
+        res = run(&ex, &zero, &one, &opt);
+        if (res->status != PINT_ROUNDOFF || res->evals > 5000)
+            fprintf(stderr, "\n  exp(x1), er 1e-17: status %d, %lld "
+                    "evaluations\n", res->status, res->evals);
+        CU_ASSERT_EQUAL(res->status, PINT_ROUNDOFF);
+        CU_ASSERT(res->evals <= 5000);
+        CU_ASSERT(fabs(res->value[0] - e1) <= res->error[0]);
+        /* 1-D, max norm: QUADPACK's engine, with its own words */
+        CU_ASSERT(strstr(res->message, "below the rounding") != NULL
+                  || strstr(res->message, "roundoff") != NULL);
+        pint_result_free(res);
+    }
+    /* on 2 ranks; and not even by a rule whose estimate has no rounding
+     * floor of its own: gm brings its estimate on 1 + x1 x2 down to
+     * 4e-19, under the tolerance 1.25e-17, where the usual test would
+     * pass but for the check of the tolerance against the rounding of
+     * the values (2.2e-16 of 1.25); and on 2 ranks, where the workers'
+     * shares must never be met either, lest all rest and the run hang */
+    run_result r;
+    run_pint_np(&r, 2, "--json", "-e", "exp(x1)", "-d", "1", "--er",
+                "1e-17", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(strstr(r.out, "\"round-off\"") != NULL);
+    CU_ASSERT(fabs(json_nth(r.out, "value", 0) - e1)
+              <= json_nth(r.out, "error", 0));
+    for (int np = 1; np <= 2; np++) {
+        run_pint_np(&r, np, "--json", "-e", "1+x1*x2", "-d", "2", "--er",
+                    "1e-17", "--rule", "gm", "--time-limit", "60", NULL);
+        CU_ASSERT_EQUAL(r.status, 1);
+        CU_ASSERT(strstr(r.out, "\"round-off\"") != NULL);
+    }
+}
+
+/* A vector with a component of value 0: each norm lets the floor take
+ * that one while the other meets its tolerance. */
+static int zero_and_exp(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    f[0] = x[0];
+    f[1] = exp(x[0] + x[1]);
+    return 0;
+}
+
+static void test_floor_vector(void)
+{
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.epsrel = 1e-10;
+    double lo[2] = { -0.5, -0.5 }, hi[2] = { 0.5, 0.5 };
+    double exact = (exp(0.5) - exp(-0.5)) * (exp(0.5) - exp(-0.5));
+    pint_function fn = { .ndim = 2, .ncomp = 2, .f = zero_and_exp };
+    for (int norm = 0; norm < 3; norm++) {
+        opt.norm = (enum pint_norm)norm;
+        pint_result *res = run(&fn, lo, hi, &opt);
+        CU_ASSERT_EQUAL(res->status, PINT_CONVERGED);
+        CU_ASSERT(fabs(res->value[0]) <= res->error[0]);
+        CU_ASSERT(fabs(res->value[1] - exact) <= res->error[1]);
+        CU_ASSERT(res->error[1] <= 1e-10 * exact * 1.0000001);
+        pint_result_free(res);
+    }
+}
+
 int main(void)
 {
     alarm(300);         /* no test may hang */
@@ -475,6 +706,11 @@ int main(void)
         { "individual, qmc and mc", test_individual_sampling },
         { "l2", test_l2 },
         { "batch", test_batch },
+        { "floor of zero, adaptive", test_floor_adaptive },
+        { "floor of zero, command line on 2 ranks", test_floor_cli },
+        { "floor of zero, qmc and mc", test_floor_sampling },
+        { "what the floor must not do", test_floor_limits },
+        { "floor, a vector", test_floor_vector },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("norm", tests);

@@ -64,6 +64,7 @@ struct pint_par_controller {
     /* the workers' shares of the test: [0] of eps, [1 + k] of component
      * k's threshold (proto.h, CONTROL); thr: scratch */
     double *shares, *thr;
+    pint_stall stall;           /* below the rounding (pint_roundoff) */
 };
 
 pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
@@ -115,14 +116,17 @@ static int worker_index(const pint_par_controller *c, int rank)
     return rank - c->ctx->first_worker;
 }
 
-/* Totals over the workers' latest updates plus what is in flight. */
-static void totals(const pint_par_controller *c, double *q, double *e)
+/* Totals over the workers' latest updates plus what is in flight, and
+ * (a not NULL) the workers' absval without what is in flight. */
+static void totals(const pint_par_controller *c, double *q, double *e,
+                   double *a)
 {
     int m = c->ctx->ncomp;
     for (int k = 0; k < m; k++) {
-        pint_sum sq, se;
+        pint_sum sq, se, sa;
         pint_sum_init(&sq);
         pint_sum_init(&se);
+        pint_sum_init(&sa);
         for (int i = 0; i < c->ctx->nworkers; i++) {
             const double *u = c->w[i].upd;
             if (!u)
@@ -130,9 +134,12 @@ static void totals(const pint_par_controller *c, double *q, double *e)
             const double *b = u + UPD_HEADER;
             pint_sum_add(&sq, b[k] + b[2 * m + k] - b[4 * m + k]);
             pint_sum_add(&se, b[m + k] + b[3 * m + k] - b[5 * m + k]);
+            pint_sum_add(&sa, b[6 * m + k]);
         }
         q[k] = pint_sum_get(&sq);
         e[k] = pint_sum_get(&se);
+        if (a)
+            a[k] = pint_sum_get(&sa);
     }
 }
 
@@ -142,11 +149,12 @@ static void totals(const pint_par_controller *c, double *q, double *e)
  * meet them.  Max: eps/P for every component (ParInt's share); individual:
  * per component, tol_k/P; l2: eps/P of the 2-norm, since the 2-norm of
  * the total is at most the sum of the workers' 2-norms. */
-static void compute_shares(pint_par_controller *c, const double *q)
+static void compute_shares(pint_par_controller *c, const double *q,
+                           const double *e, const double *a)
 {
     pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp;
-    double eps = pint_tolerance_thresholds(ctx->opt, q, m, c->thr);
+    double eps = pint_tolerance_thresholds(ctx->opt, q, e, a, m, c->thr);
     c->shares[0] = eps / ctx->nworkers;
     for (int k = 0; k < m; k++)
         c->shares[1 + k] = c->thr[k] >= 0.0 ? c->thr[k] / ctx->nworkers
@@ -261,10 +269,11 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     if (c->stopping)
         return;
 
-    double q[m > 0 ? m : 1], e[m > 0 ? m : 1], regions = 0.0;
-    totals(c, q, e);
-    int met = pint_tolerance_met(ctx->opt, q, e, m, 1.0);
-    compute_shares(c, q);
+    double q[m > 0 ? m : 1], e[m > 0 ? m : 1], a[m > 0 ? m : 1];
+    double regions = 0.0, evals = 0.0;
+    totals(c, q, e, a);
+    int met = pint_tolerance_met(ctx->opt, q, e, a, m, 1.0);
+    compute_shares(c, q, e, a);
     int all_waiting = 1;        /* nobody can still work */
     int any_starved = 0;        /* someone waits for evaluations */
     for (int j = 0; j < ctx->nworkers; j++) {
@@ -274,6 +283,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             continue;
         }
         regions += uj[UPD_REGIONS];
+        evals += uj[UPD_EVALS];
         if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending)
             all_waiting = 0;
         any_starved |= uj[UPD_STARVED] != 0.0;
@@ -284,6 +294,11 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     }
     if (regions >= (double)ctx->opt->max_regions) {
         stop_all(c, PINT_MAX_REGIONS);
+        return;
+    }
+    if (c->reported == ctx->nworkers
+        && pint_roundoff(ctx->opt, q, e, a, m, (long long)evals, &c->stall)) {
+        stop_all(c, PINT_ROUNDOFF);
         return;
     }
     if (all_waiting && c->reported == ctx->nworkers) {
@@ -454,7 +469,7 @@ static void watch(pint_par_controller *c)
         && pint_watch_due(ctx->watch)) {
         int m = ctx->ncomp, busy = 0;
         double q[m], e[m], regions = 0.0, evals = 0.0;
-        totals(c, q, e);
+        totals(c, q, e, NULL);
         for (int j = 0; j < ctx->nworkers; j++)
             if (c->w[j].upd) {
                 busy += c->w[j].upd[UPD_BUSY] != 0.0;
@@ -547,25 +562,32 @@ int pint_par_controller_poll(pint_par_controller *c)
     return handled;
 }
 
-/* Exact totals from the workers' FINAL reports. */
-static void final_totals(const pint_par_controller *c, double *q, double *e)
+/* Exact totals from the workers' FINAL reports (and absval, a not
+ * NULL). */
+static void final_totals(const pint_par_controller *c, double *q, double *e,
+                         double *a)
 {
     int m = c->ctx->ncomp;
     for (int k = 0; k < m; k++) {
-        pint_sum sv, se;
+        pint_sum sv, se, sa;
         pint_sum_init(&sv);
         pint_sum_init(&se);
+        pint_sum_init(&sa);
         for (int i = 0; i < c->ctx->nworkers; i++) {
             pint_sum_add(&sv, c->w[i].fin[FIN_HEADER + k]);
             pint_sum_add(&se, c->w[i].fin[FIN_HEADER + m + k]);
+            pint_sum_add(&sa, c->w[i].fin[FIN_HEADER + 2 * m + k]);
         }
         q[k] = pint_sum_get(&sv);
         e[k] = pint_sum_get(&se);
+        if (a)
+            a[k] = pint_sum_get(&sa);
     }
 }
 
-/* Everyone goes on with the shares of the exact totals q. */
-static void resume_all(pint_par_controller *c, const double *q)
+/* Everyone goes on with the shares of the exact totals. */
+static void resume_all(pint_par_controller *c, const double *q,
+                       const double *e, const double *a)
 {
     pint_par_ctx *ctx = c->ctx;
     c->stopping = 0;
@@ -576,7 +598,7 @@ static void resume_all(pint_par_controller *c, const double *q)
     pint_sum_init(&c->vol_sum);
     for (int k = 0; k < ctx->ncomp; k++)
         pint_sum_init(&c->verify_val[k]);
-    compute_shares(c, q);
+    compute_shares(c, q, e, a);
     for (int i = 0; i < ctx->nworkers; i++) {
         free(c->w[i].fin);
         c->w[i].fin = NULL;
@@ -601,18 +623,18 @@ static void conclude(pint_par_controller *c)
             c->status = c->halt;    /* the checkpoint just written is the
                                        final one */
         } else {
-            double q[m], e[m];
-            final_totals(c, q, e);
-            resume_all(c, q);
+            double q[m], e[m], a[m];
+            final_totals(c, q, e, a);
+            resume_all(c, q, e, a);
             return;
         }
     }
     if (c->status == PINT_CONVERGED) {
-        double q[m], e[m];
-        final_totals(c, q, e);
-        if (!pint_tolerance_met(ctx->opt, q, e, m, 1.0)) {
+        double q[m], e[m], a[m];
+        final_totals(c, q, e, a);
+        if (!pint_tolerance_met(ctx->opt, q, e, a, m, 1.0)) {
             c->resumes++;
-            resume_all(c, q);
+            resume_all(c, q, e, a);
             return;
         }
     }
@@ -634,7 +656,7 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
     const pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp;
     long long evals = 0, regions = 0, moved = 0;
-    final_totals(c, res->value, res->error);
+    final_totals(c, res->value, res->error, NULL);
     for (int i = 0; i < ctx->nworkers; i++) {
         const double *f = c->w[i].fin;
         evals += (long long)f[FIN_EVALS];

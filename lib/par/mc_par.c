@@ -63,7 +63,7 @@ static void combine(void *arg, double *buf, int len)
 static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
                          MPI_Comm comm)
 {
-    size_t len = MCR_HEADER + 2 * (size_t)m;
+    size_t len = MCR_HEADER + 3 * (size_t)m;
     double *b = calloc(len, sizeof *b);
     if (!b)
         MPI_Abort(comm, 3);
@@ -83,6 +83,7 @@ static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
         double dt = now() - t0;
         long long cnt;
         pint_mc_sums(mc, b + MCR_HEADER, b + MCR_HEADER + m, &cnt);
+        pint_mc_abs(mc, b + MCR_HEADER + 2 * m);
         exhausted = cnt >= budget;
         b[MCR_KIND] = exhausted ? PINT_MCR_EXHAUSTED : PINT_MCR_UNIT;
         b[MCR_COUNT] = (double)cnt;
@@ -140,8 +141,9 @@ static int timed_controller(int m, int size, double vol,
                             const pint_mc_saving *sv)
 {
     int nw = size - 1;
-    size_t len = MCR_HEADER + 2 * (size_t)m;
-    double *b = malloc(len * sizeof *b);
+    size_t len = MCR_HEADER + 3 * (size_t)m;
+    double *b = malloc((len + 2 * (size_t)m) * sizeof *b);
+    double *abssum = b + len, *absval = abssum + m;
     double *latest = calloc((size_t)size * len, sizeof *latest);
     double *all = calloc((size_t)size * len, sizeof *all);
     char *stopped = calloc((size_t)size, 1);
@@ -184,12 +186,23 @@ static int timed_controller(int m, int size, double vol,
             timed_state(st, base, latest, len, m, size);
             pint_mc_estimate(m, st->sum, st->sumsq, st->count, vol,
                              res->value, res->error);
-            long long n = st->count;
+            long long n = st->count, drawn = 0;
             res->evals = n;
             pint_watch_progress(watch, n, 0, 0, nw, m, res->value,
                                 res->error);
+            /* the floor's integral of |f|: the points of this run */
+            for (int k = 0; k < m; k++)
+                abssum[k] = 0.0;
+            for (int r = 1; r < size; r++) {
+                const double *l = latest + (size_t)r * len;
+                drawn += (long long)l[MCR_COUNT];
+                for (int k = 0; k < m; k++)
+                    abssum[k] += l[MCR_HEADER + 2 * m + k];
+            }
+            pint_mc_absval(m, abssum, drawn, vol, absval);
             int halt = pint_watch_halt(watch);
-            if (pint_tolerance_met(opt, res->value, res->error, m, 1.0)) {
+            if (pint_tolerance_met(opt, res->value, res->error, absval, m,
+                                   1.0)) {
                 status = PINT_CONVERGED;
                 deciding = 0;
                 stop_all = 1;

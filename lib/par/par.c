@@ -450,10 +450,22 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
 
     run_roles(&ctx, w, c);
     broadcast_result(&ctx, c, res);
+    /* every point of every final region 0 (adapt.h, absval), though
+     * not every point seen */
     int seen = a && pint_adapt_nonzero_seen(a), any = 0;
-    MPI_Allreduce(&seen, &any, 1, MPI_INT, MPI_MAX, comm);
+    int zero = 1, all_zero = 1;
+    if (a) {
+        double absval[fn->ncomp];
+        pint_adapt_abs(a, absval);
+        for (int k = 0; k < fn->ncomp; k++)
+            zero &= absval[k] == 0.0;
+    }
+    int flags[2] = { seen, !zero }, any_flags[2];
+    MPI_Allreduce(flags, any_flags, 2, MPI_INT, MPI_MAX, comm);
+    any = any_flags[0];
+    all_zero = !any_flags[1];
     if (res->status == PINT_CONVERGED)
-        res->status = pint_check_vanished(res, any);
+        res->status = pint_check_vanished(res, any, all_zero);
     if (pint_status_is_error(res->status) && res->message[0])
         pint_fail(res, res->status, "%s", res->message);
 

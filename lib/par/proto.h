@@ -78,13 +78,17 @@ enum {
     BUP_HEADER
 };
 
-/* QMC_RESULT: header then the piece sums, m doubles per piece. */
+/* QMC_RESULT: header then the piece sums, m doubles per piece, then the
+ * worker's sums of |g_k| over all its points so far (m doubles; the
+ * floor of problem.h).  The first request and a failure: the header
+ * only. */
 enum {
     QRES_ROW,           /* -1: the first request, no result */
     QRES_U0,            /* the units [u0, u1) of the row */
     QRES_U1,
     QRES_STATUS,        /* 0, or the integrand error status */
     QRES_SECONDS,       /* time spent on the unit */
+    QRES_ABS_N,         /* the points of the sums of |g| */
     QRES_HEADER
 };
 
@@ -97,7 +101,8 @@ enum {
     QUNIT_LEN
 };
 
-/* MC_REPORT: header then the worker's cumulative sum[m], sumsq[m]. */
+/* MC_REPORT: header then the worker's cumulative sum[m], sumsq[m] and
+ * sum of |f| abssum[m] (of this run's points; problem.h, the floor). */
 enum {
     MCR_KIND,           /* enum pint_mc_report */
     MCR_COUNT,          /* the worker's points so far */
@@ -121,7 +126,7 @@ enum pint_par_cmd {
     PINT_CMD_END = 4        /* the result stands: leave the loop */
 };
 
-/* UPDATE: header then 6 blocks of ncomp doubles. */
+/* UPDATE: header then 7 blocks of ncomp doubles. */
 enum {
     UPD_BUSY,           /* 1 busy, 0 idle */
     UPD_EVALS,          /* evaluations so far */
@@ -133,8 +138,11 @@ enum {
 };
 /* followed by: value[m], error[m], sent value[m], sent error[m],
  * received value[m], received error[m] (cumulative, of transferred
- * regions: what is in flight is sent - received over all workers) */
-static inline size_t pint_update_len(int m) { return UPD_HEADER + 6 * (size_t)m; }
+ * regions: what is in flight is sent - received over all workers), and
+ * absval[m], the sum of the worker's regions' absval (adapt.h; for the
+ * floor of problem.h an estimate is enough: what is in flight is left
+ * out, which can only delay the floor) */
+static inline size_t pint_update_len(int m) { return UPD_HEADER + 7 * (size_t)m; }
 
 /* CONTROL: header then the worker's share of each component's threshold
  * thr[m] (problem.h, pint_tolerance_thresholds: max, the share of eps
@@ -154,7 +162,7 @@ enum {
 };
 static inline size_t pint_control_len(int m) { return CTL_LEN + (size_t)m; }
 
-/* FINAL: header then value[m], error[m] */
+/* FINAL: header then value[m], error[m], absval[m] */
 enum {
     FIN_EVALS,
     FIN_REGIONS,
@@ -165,12 +173,13 @@ enum {
     FIN_VOLUME,         /* sum of region volumes (verify) */
     FIN_HEADER
 };
-static inline size_t pint_final_len(int m) { return FIN_HEADER + 2 * (size_t)m; }
+static inline size_t pint_final_len(int m) { return FIN_HEADER + 3 * (size_t)m; }
 
-/* A region record: key, vol, split, value[m], error[m], geometry. */
+/* A region record: key, vol, split, value[m], error[m], geometry,
+ * absval[m] (adapt.h). */
 static inline size_t pint_region_rec_len(int m, size_t geom_len)
 {
-    return 3 + 2 * (size_t)m + geom_len;
+    return 3 + 3 * (size_t)m + geom_len;
 }
 
 #endif /* PINT_PAR_PROTO_H */

@@ -147,10 +147,11 @@ static int share_failure(MPI_Comm comm, int rank, int size, int status,
 /* Rows in step.  Each rank computes its slice of every interval of the
  * row still to do (the whole cells, or what the pieces of a resumed row
  * leave out; pint_qmc_todo), then one allgather hands every rank every
- * block: per interval the points done and their sum, then three words:
- * its integrand status, its halt (0, PINT_TIME_LIMIT or
- * PINT_INTERRUPTED, looked at every PINT_QMC_WATCH_CHUNK points and at
- * the end of the row) and whether it left the row unfinished.  All ranks
+ * block: per interval the points done and their sum, then a tail: its
+ * integrand status, its halt (0, PINT_TIME_LIMIT or PINT_INTERRUPTED,
+ * looked at every PINT_QMC_WATCH_CHUNK points and at the end of the row),
+ * whether it left the row unfinished, and the points it computed in this
+ * run with their sums of |g_k| (m words; the floor of problem.h).  All ranks
  * see all blocks, so all take the same decision: a row some rank left
  * unfinished is dropped from the estimate (kept as pieces in the
  * checkpoint), a finished one counts, and the run stops.  Rank 0 writes
@@ -158,7 +159,7 @@ static int share_failure(MPI_Comm comm, int rank, int size, int status,
  *
  * until >= 0: stop before row `until` and return -1 (the rows a resumed
  * on-request run finishes first, all ranks together). */
-enum { ROW_RC = 0, ROW_HALT = 1, ROW_CUT = 2, ROW_TAIL = 3 };
+enum { ROW_RC = 0, ROW_HALT = 1, ROW_CUT = 2, ROW_ABS_N = 3, ROW_TAIL = 4 };
 
 static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
                     MPI_Comm comm, int rank, int size, pint_watch *watch,
@@ -185,7 +186,8 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
         long long *todo;
         long long ntodo = pint_qmc_todo(q, row, sv->pieces, sv->npieces,
                                         cellsum, &todo);
-        size_t len = (ntodo > 0 ? (size_t)ntodo : 0) * w + ROW_TAIL;
+        size_t tlen = ROW_TAIL + (size_t)m;
+        size_t len = (ntodo > 0 ? (size_t)ntodo : 0) * w + tlen;
         double *a = ntodo >= 0 ? realloc(mine, len * sizeof *a) : NULL;
         if (a)
             mine = a;
@@ -212,7 +214,7 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
                                NULL, mine), cut = 0;
         for (long long i = 0; i < ntodo; i++)
             my_evals += (long long)mine[(size_t)i * w];
-        double *tail = mine + len - ROW_TAIL;
+        double *tail = mine + len - tlen;
         if (rc == PINT_TIME_LIMIT || rc == PINT_INTERRUPTED) {
             cut = 1;
             tail[ROW_HALT] = rc;
@@ -228,13 +230,16 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
             }
         tail[ROW_RC] = rc;
         tail[ROW_CUT] = cut;
+        long long drawn;
+        pint_qmc_abs(q, tail + ROW_TAIL, &drawn);
+        tail[ROW_ABS_N] = (double)drawn;
         double t0 = now();
         MPI_Allgather(mine, (int)len, MPI_DOUBLE, all, (int)len, MPI_DOUBLE,
                       comm);
         idle += now() - t0;
         int halt = 0;
         for (int r = 0; r < size; r++) {
-            const double *t = all + (size_t)r * len + len - ROW_TAIL;
+            const double *t = all + (size_t)r * len + len - tlen;
             if (t[ROW_RC] != 0.0 && !failed) {
                 status = (int)t[ROW_RC];
                 failed = 1;
@@ -275,7 +280,20 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
         res->points_per_row = pint_qmc_row_points(q, row);
         pint_watch_progress(watch, *evals, 0, res->rows, size, m, res->value,
                             res->error);
-        int done = pint_tolerance_met(opt, res->value, res->error, m, 1.0);
+        /* the floor's integral of |f|: every rank's points, in rank
+         * order (the same sum on every rank) */
+        double abssum[m], absval[m], drawn_all = 0.0;
+        for (int k = 0; k < m; k++)
+            abssum[k] = 0.0;
+        for (int r = 0; r < size; r++) {
+            const double *t = all + (size_t)r * len + len - tlen;
+            drawn_all += t[ROW_ABS_N];
+            for (int k = 0; k < m; k++)
+                abssum[k] += t[ROW_TAIL + k];
+        }
+        pint_qmc_absval(q, abssum, (long long)drawn_all, absval);
+        int done = pint_tolerance_met(opt, res->value, res->error, absval, m,
+                                      1.0);
         if (done)
             status = PINT_CONVERGED;
         else if (halt)
@@ -327,6 +345,7 @@ static void qmc_worker(pint_qmc *q, int m, MPI_Comm comm, double *idle)
         MPI_Abort(comm, 3);
     res[QRES_ROW] = -1.0;
     res[QRES_U0] = res[QRES_U1] = res[QRES_STATUS] = res[QRES_SECONDS] = 0.0;
+    res[QRES_ABS_N] = 0.0;
     MPI_Send(res, QRES_HEADER, MPI_DOUBLE, 0, PINT_TAG_QMC_RESULT, comm);
     for (;;) {
         double t0 = now();
@@ -339,7 +358,8 @@ static void qmc_worker(pint_qmc *q, int m, MPI_Comm comm, double *idle)
         long long u0 = (long long)unit[QUNIT_U0], u1 = (long long)unit[QUNIT_U1];
         long long c = (long long)unit[QUNIT_C], n = pint_qmc_row_points(q, row);
         size_t need = QRES_HEADER
-                      + (size_t)for_pieces(n, nq, c, u0, u1, NULL, NULL) * m;
+                      + (size_t)for_pieces(n, nq, c, u0, u1, NULL, NULL) * m
+                      + (size_t)m;
         if (need > cap) {
             double *b = realloc(res, need * sizeof *b);
             if (!b)
@@ -355,6 +375,9 @@ static void qmc_worker(pint_qmc *q, int m, MPI_Comm comm, double *idle)
         res[QRES_U1] = (double)u1;
         res[QRES_STATUS] = pw.status;
         res[QRES_SECONDS] = now() - t0;
+        long long drawn;
+        pint_qmc_abs(q, res + need - m, &drawn);
+        res[QRES_ABS_N] = (double)drawn;
         MPI_Send(res, pw.status ? QRES_HEADER : (int)need, MPI_DOUBLE, 0,
                  PINT_TAG_QMC_RESULT, comm);
         if (pw.status) {
@@ -398,6 +421,8 @@ typedef struct {
     double *value, *error;
     const pint_qmc_saving *sv;  /* checkpoints */
     double next_ckpt;
+    double *abs_w;          /* per rank: points, then its m sums of |g|
+                               (QMC_RESULT) */
 } qctl;
 
 static int count_piece(void *arg, int cell, long long k0, long long k1)
@@ -424,9 +449,28 @@ static void slot_free(row_slot *s)
  * the error or a little more), and a row started ahead is likely needed.
  * Closer, workers wait for the row in progress rather than start one that
  * is likely lost (the breaking loss of Cucos 2003, ch. 4.1). */
+/* The floor's integral of |f|: the workers' latest sums. */
+static void ctl_absval(const qctl *c, double *absval)
+{
+    int m = c->m;
+    double n = 0.0, abssum[m];
+    for (int k = 0; k < m; k++)
+        abssum[k] = 0.0;
+    for (int r = 1; r <= c->nworkers; r++) {
+        const double *a = c->abs_w + (size_t)r * (1 + (size_t)m);
+        n += a[0];
+        for (int k = 0; k < m; k++)
+            abssum[k] += a[1 + k];
+    }
+    pint_qmc_absval(c->q, abssum, (long long)n, absval);
+}
+
 static int far_from(const qctl *c)
 {
-    return !pint_tolerance_met(c->opt, c->value, c->error, c->m, SPECULATE);
+    double absval[c->m];
+    ctl_absval(c, absval);
+    return !pint_tolerance_met(c->opt, c->value, c->error, absval, c->m,
+                               SPECULATE);
 }
 
 /* Open the next row if the window and the evaluation limit allow;
@@ -545,7 +589,10 @@ static int finish_rows(qctl *c)
         slot_free(s);
         pint_watch_progress(c->watch, c->evals_done, 0, c->done_rows,
                             c->nworkers, c->m, c->value, c->error);
-        if (pint_tolerance_met(c->opt, c->value, c->error, c->m, 1.0)) {
+        double absval[c->m];
+        ctl_absval(c, absval);
+        if (pint_tolerance_met(c->opt, c->value, c->error, absval, c->m,
+                               1.0)) {
             c->stop = 1;
             c->status = PINT_CONVERGED;
             break;
@@ -640,6 +687,11 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
             rank_evals[w] += pts;
             c->evals_done += pts;
             int rc = (int)buf[QRES_STATUS];
+            if (rc == 0) {
+                double *a = c->abs_w + (size_t)w * (1 + (size_t)c->m);
+                a[0] = buf[QRES_ABS_N];
+                memcpy(a + 1, buf + len - c->m, (size_t)c->m * sizeof *buf);
+            }
             if (rc == 0 && c->stop && !pint_status_is_error(c->status)) {
                 /* after the decision: for the checkpoint only */
                 memcpy(s->sums + s->first[u0] * c->m, buf + QRES_HEADER,
@@ -722,14 +774,16 @@ static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
         for (int i = 0; i < LOOKAHEAD; i++)
             c.slot[i].row = -1;
         c.waiting = malloc((size_t)size * sizeof *c.waiting);
+        c.abs_w = calloc((size_t)size * (1 + (size_t)m), sizeof *c.abs_w);
         size_t cap = QRES_HEADER + 64 * (size_t)m;
         double *buf = malloc(cap * sizeof *buf);
-        if (!c.waiting || !buf)
+        if (!c.waiting || !c.abs_w || !buf)
             MPI_Abort(comm, 3);
         int status = qmc_controller(&c, res->rank_evals, buf, cap);
         for (int i = 0; i < LOOKAHEAD; i++)
             slot_free(&c.slot[i]);
         free(c.waiting);
+        free(c.abs_w);
         hdr[0] = status;
         hdr[1] = c.done_rows;
         hdr[2] = c.done_rows > 0 ? (double)pint_qmc_row_points(q, c.done_rows - 1)

@@ -159,6 +159,7 @@ static void send_update(pint_par_worker *w)
         u[UPD_HEADER + 4 * m + k] = pint_sum_get(&w->recv_val[k]);
         u[UPD_HEADER + 5 * m + k] = pint_sum_get(&w->recv_err[k]);
     }
+    pint_adapt_abs(w->a, u + UPD_HEADER + 6 * m);
     pint_par_send(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
                   PINT_TAG_UPDATE);
     w->evals_at_update = pint_adapt_evals(w->a);
@@ -304,6 +305,7 @@ static void send_final(pint_par_worker *w)
     f[FIN_IDLE_SECONDS] = ctx->idle_seconds;
     f[FIN_VOLUME] = 0.0;
     pint_adapt_totals(w->a, f + FIN_HEADER, f + FIN_HEADER + m);
+    pint_adapt_abs(w->a, f + FIN_HEADER + 2 * m);
     /* every live region: for the controller's audit, for a checkpoint */
     for (int pass = 0; pass < 2; pass++) {
         if (!(pass == 0 ? ctx->opt->verify : w->dump))
