@@ -45,7 +45,10 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
     if (cli->opt.norm != PINT_NORM_MAX)
         fprintf(out, ", %s norm", pint_norm_name(cli->opt.norm));
     fputc('\n', out);
-    fprintf(out, "status       %s\n", pint_status_name(res->status));
+    fprintf(out, "status       %s%s\n", pint_status_name(res->status),
+            pint_status_is_error(res->status)
+                ? " (the values are the estimate reached before the error)"
+                : "");
     fprintf(out, "evaluations  %lld", res->evals);
     if (res->resumed_evals)
         fprintf(out, " (%lld before the checkpoint resumed from)",

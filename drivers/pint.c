@@ -6,6 +6,7 @@
  * integrand failure (one line on stderr naming the problem, from rank 0;
  * every rank exits with the same status).
  */
+#include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -332,11 +333,14 @@ int pint_command(int argc, char **argv, int rank)
     rep.ranks = p.res->nranks;
     int status;
     if (pint_status_is_error(rc)) {
-        /* a machine reader still gets its one object for a failing
-         * integrand, with no numbers */
-        if (rank == 0 && p.cli.json
-            && (rc == PINT_ERR_INTEGRAND || rc == PINT_ERR_NONFINITE))
+        /* a failing integrand: a machine reader still gets its one
+         * object, and a person the estimate reached before the failure
+         * when there is one (its status says it did not converge) */
+        int integrand = rc == PINT_ERR_INTEGRAND || rc == PINT_ERR_NONFINITE;
+        if (rank == 0 && integrand && p.cli.json)
             pint_print_json(stdout, &rep, p.res);
+        else if (rank == 0 && integrand && !isnan(p.res->value[0]))
+            pint_print_text(stdout, &rep, p.res);
         if (rank == 0)
             fprintf(stderr, "pint: error: %s\n", p.res->message);
         status = EXIT_ERROR;

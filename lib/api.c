@@ -351,11 +351,14 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
         status = pint_fail(res, PINT_ERR_INVALID, "%s", msg);
     if (status == 0)
         status = seed_engine(a, rule, fn, dom, opt, &desc, res);
+    int reached = status == 0;  /* every piece of the domain has a value */
     if (status == 0)
         status = run(a, opt, fn->ncomp, res->value, res->error, thr,
                      thr + fn->ncomp, w, &desc, res);
     pint_adapt_recompute(a);
     pint_adapt_totals(a, res->value, res->error);
+    if (!reached)
+        pint_no_estimate(res);
     if (status == PINT_CONVERGED) {
         double *absval = thr + fn->ncomp;
         int zero = 1;
@@ -370,10 +373,10 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     res->status = status;
     if (opt->checkpoint && !pint_status_is_error(status))
         write_checkpoint(a, &desc, opt, res);
+    /* an error in the run keeps the estimate reached before it (a failed
+     * step put its region back) */
     if (pint_status_is_error(status) && !res->message[0])
-        pint_fail(res, status, "%s", pint_adapt_message(a));
-    else if (pint_status_is_error(status))
-        pint_fail(res, status, "%s", res->message);
+        pint_fail_keep(res, status, "%s", pint_adapt_message(a));
     pint_adapt_free(a);
     free(thr);
     pint_rule_free(rule);
@@ -423,11 +426,12 @@ static int mc_here(const pint_function *fn, const pint_domain *dom,
     pint_mc_set_cost(mc, &cost);
     pint_mc_saving sv = { base, opt->checkpoint, &desc, res,
                           opt->checkpoint_seconds };
+    pint_no_estimate(res);
     status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim), NULL,
                          &sv, w, res->value, res->error, &res->evals);
     res->rank_evals[0] = res->evals - res->resumed_evals;
-    if (pint_status_is_error(status))
-        pint_fail(res, status, "%s", pint_mc_message(mc));
+    if (pint_status_is_error(status))   /* the estimate of the rounds done */
+        pint_fail_keep(res, status, "%s", pint_mc_message(mc));
     pint_mc_free(mc);
     pint_mc_state_free(base);
     return status;
@@ -472,8 +476,10 @@ static int qmc_here(const pint_function *fn, const pint_domain *dom,
     res->shifts = shifts;
     res->points_per_row = res->rows > 0
         ? pint_qmc_row_points(q, (int)res->rows - 1) : 0;
-    if (pint_status_is_error(status))
-        pint_fail(res, status, "%s", pint_qmc_message(q));
+    if (pint_status_is_error(status) && res->rows == 0)
+        pint_no_estimate(res);          /* no row done */
+    if (pint_status_is_error(status))   /* the estimate of the rows done */
+        pint_fail_keep(res, status, "%s", pint_qmc_message(q));
     pint_ckpt_clear(&saved);
     pint_qmc_free(q);
     return status;

@@ -309,6 +309,13 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
     double *absval = all + 2 * m;
     double *abssum = buf + 2 * m + 1 + size;   /* this run's points only */
     pint_mc_state *st = writing ? pint_mc_state_new(m, nstreams) : NULL;
+    /* the estimate reached so far, kept if the first round fails */
+    if (base && base->count > 0)
+        pint_mc_estimate(m, base->sum, base->sum + m, base->count, vol,
+                         value, error);
+    else
+        for (int k = 0; k < m; k++)
+            value[k] = error[k] = NAN;
     if (!buf || (writing && !st)) {
         free(buf);
         pint_mc_state_free(st);

@@ -123,8 +123,8 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
     res->rank_evals[0] = res->evals;
     for (int k = 0; k < fn->ncomp; k++)
         res->extrapolated |= pint_extrap_is_extrapolated(e, k);
-    if (pint_status_is_error(status))
-        pint_fail(res, status, "%s", pint_extrap_message(e));
+    if (pint_status_is_error(status))   /* the estimate reached is kept */
+        pint_fail_keep(res, status, "%s", pint_extrap_message(e));
     pint_extrap_free(e);
     pint_rule_free(rule);
     return status;

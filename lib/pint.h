@@ -366,8 +366,13 @@ PINT_API void pint_result_free(pint_result *res);
  * no tolerance below 2.2e-16 times that integral is met (PINT_ROUNDOFF);
  * see pint(3), "Rounding".
  * res->ncomp must equal fn->ncomp.  With PINT_MAX_EVALS or PINT_MAX_REGIONS
- * the result holds the best estimate reached; with an error status value
- * and error are NaN and res->message names the problem. */
+ * the result holds the best estimate reached.  With an error status
+ * res->message names the problem; when the integrand failed
+ * (PINT_ERR_INTEGRAND, PINT_ERR_NONFINITE) after the run had an estimate
+ * of the whole domain, value and error hold that estimate, reached before
+ * the failing evaluation (adaptive: the regions so far; qmc: the rows
+ * done; mc: the rounds done), else they are NaN, as for every other
+ * error status. */
 PINT_API int pint_integrate(const pint_function *fn, const pint_domain *dom,
                             const pint_options *opt, pint_result *res);
 
@@ -395,8 +400,10 @@ PINT_API int pint_integrate_batch(size_t n, const pint_problem *problems,
  * "round-off", "unreliable". */
 PINT_API const char *pint_status_name(int status);
 
-/* 1 for the statuses that carry no result (value and error are NaN):
- * PINT_ERR_INTEGRAND .. PINT_ERR_NOMEM; 0 for convergence and limits. */
+/* 1 for the error statuses, PINT_ERR_INTEGRAND .. PINT_ERR_NOMEM, whose
+ * value and error are NaN or, for an integrand that failed during the
+ * run, the estimate reached before it (see pint_integrate); 0 for
+ * convergence and limits. */
 PINT_API int pint_status_is_error(int status);
 
 /* Rule names as the command line spells them ("gm", "gk21", "simplex7");

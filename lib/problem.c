@@ -12,18 +12,41 @@
 
 /* Record an error status with its one-line message; value and error
  * become NaN so that no caller mistakes them for an estimate. */
-int pint_fail(pint_result *res, int status, const char *fmt, ...)
+static void set_message(pint_result *res, int status, const char *fmt,
+                        va_list ap)
 {
     /* format aside: the arguments may point into res->message itself */
     char line[sizeof res->message];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
     memcpy(res->message, line, sizeof line);
+    res->status = status;
+}
+
+void pint_no_estimate(pint_result *res)
+{
     for (int k = 0; k < res->ncomp; k++)
         res->value[k] = res->error[k] = NAN;
-    res->status = status;
+}
+
+int pint_fail(pint_result *res, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_message(res, status, fmt, ap);
+    va_end(ap);
+    pint_no_estimate(res);
+    return status;
+}
+
+int pint_fail_keep(pint_result *res, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_message(res, status, fmt, ap);
+    va_end(ap);
+    for (int k = 0; k < res->ncomp; k++)
+        if (!isfinite(res->error[k]) || !isfinite(res->value[k]))
+            pint_no_estimate(res);
     return status;
 }
 

@@ -12,6 +12,17 @@
 int pint_fail(pint_result *res, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The same, but value and error stay as they are when every error is
+ * finite: for an error met during a run, whose caller has put there the
+ * estimate reached before the failing evaluation (NaN, or an infinite
+ * error, when the run never reached an estimate of the whole domain:
+ * then all become NaN).  Returns status. */
+int pint_fail_keep(pint_result *res, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* value[k] = error[k] = NaN for k < ncomp: no estimate. */
+void pint_no_estimate(pint_result *res);
+
 /* The floor.  An integral of 0 can never meet epsrel |Q| = 0: its error
  * estimate stalls at the rounding noise of the rules.  So a component
  * whose value cannot be told from 0, |value[k]| <= error[k], is accepted

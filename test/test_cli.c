@@ -17,6 +17,21 @@ static void run_pint(run_result *r, ...)
     CU_ASSERT_EQUAL_FATAL(rc, 0);
 }
 
+/* An integrand failure after the run had an estimate: exit 2, one line
+ * on stderr naming the problem, and the report of the estimate reached
+ * on stdout under the error status. */
+static void expect_failure_report(const run_result *r, const char *needle)
+{
+    size_t len = strlen(r->err);
+    CU_ASSERT_EQUAL(r->status, 2);
+    CU_ASSERT(strncmp(r->err, "pint: error: ", 13) == 0);
+    CU_ASSERT(strstr(r->err, needle) != NULL);
+    CU_ASSERT(len > 0 && strchr(r->err, '\n') == r->err + len - 1);
+    CU_ASSERT(strstr(r->out, "status       integrand-error (the values are "
+                             "the estimate reached before the error)\n")
+              != NULL);
+}
+
 /* A bad input: exit 2, nothing on stdout, one line on stderr that starts
  * with "pint: error:" and names the problem. */
 static void expect_error(const run_result *r, const char *needle)
@@ -348,6 +363,26 @@ static void test_plugins(void)
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT(strstr(r.out, "\"status\": \"integrand-error\"") != NULL);
     CU_ASSERT(strstr(r.out, "\"value\": [null]") != NULL);
+    /* a failure after the run had an estimate keeps it, honest, under the
+     * error status: nan_later is NaN from its 3000th call (2-D), from
+     * $NAN_LATER_CALLS (qmc) */
+    double g = sqrt(3.14159265358979323846 / 50.0) * erf(sqrt(50.0) / 2.0);
+    run_pint(&r, "--plugin", so, "-f", "nan_later", "-d", "2", NULL);
+    expect_failure_report(&r, "integrand returned NaN in component 1");
+    run_pint(&r, "--json", "--plugin", so, "-f", "nan_later", "-d", "2",
+             NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.out, "\"status\": \"integrand-error\"") != NULL);
+    double v = json_first(r.out, "value"), e = json_first(r.out, "error");
+    CU_ASSERT(e > 0 && fabs(v - g * g) <= e);
+    setenv("NAN_LATER_CALLS", "100000", 1);
+    run_pint(&r, "--json", "--plugin", so, "-f", "nan_later", "-d", "2",
+             "--method", "qmc", "--er", "1e-15", NULL);
+    unsetenv("NAN_LATER_CALLS");
+    CU_ASSERT_EQUAL(r.status, 2);
+    v = json_first(r.out, "value");
+    e = json_first(r.out, "error");
+    CU_ASSERT(e > 0 && fabs(v - g * g) <= e);
     /* which_form_batch is used when the object exports it (1/2 = the
      * batch form; the point form would give 0), by every method */
     static const char *methods[] = { "adaptive", "mc", "qmc" };
@@ -763,7 +798,7 @@ static void test_everyday_rows(void)
     CU_ASSERT(strstr(r.out, "\"status\": \"unreliable\"") != NULL);
     CU_ASSERT(strstr(r.out, "probably divergent") != NULL);
     run_pint(&r, "-e", "x1*x2", "--lo=0,-inf", "--hi", "1,0", NULL);
-    expect_error(&r, "does the integral diverge?");
+    expect_failure_report(&r, "does the integral diverge?");
     run_pint(&r, "-e", "x1", "--scale", "-1", NULL);
     expect_error(&r, "--scale must be a finite number > 0");
     /* the text output names the status and says why */

@@ -322,6 +322,74 @@ static void test_integrand_failures(void)
     pint_result_free(res);
 }
 
+/* The peak exp(-50 |x - 1/2|^2), NaN from call number `limit` on: an
+ * integrand that fails after the run has an estimate.  Exact over
+ * [0,1]^n: (sqrt(pi/50) erf(sqrt(50)/2))^n. */
+typedef struct { long calls, limit; } nan_after_ctx;
+static int nan_after(int n, const double *x, int m, double *f, void *c)
+{
+    nan_after_ctx *nc = c;
+    double s = 0.0;
+    (void)m;
+    for (int i = 0; i < n; i++)
+        s += (x[i] - 0.5) * (x[i] - 0.5);
+    f[0] = ++nc->calls >= nc->limit ? NAN : exp(-50.0 * s);
+    return 0;
+}
+
+/* A failure during the run keeps the estimate reached before it, with
+ * the error status: adaptive in 2-D and 1-D (extrapolation), qmc and mc;
+ * a failure before an estimate of the whole domain gives NaN. */
+static void test_estimate_reached(void)
+{
+    static const struct {
+        int ndim, method;
+        long limit;
+        double er, sigmas;      /* |Q - I| <= sigmas * E (mc: 1 sigma) */
+    } c[] = {
+        { 2, PINT_METHOD_ADAPTIVE, 3000, 1e-6, 1 },
+        { 1, PINT_METHOD_ADAPTIVE, 100, 1e-13, 1 },
+        { 2, PINT_METHOD_QMC, 100000, 1e-15, 1 },
+        { 2, PINT_METHOD_MC, 100000, 1e-9, 5 },
+        { 2, PINT_METHOD_ADAPTIVE, 10, 1e-6, 0 },    /* in the first box */
+        { 2, PINT_METHOD_QMC, 10, 1e-6, 0 },         /* in the first row */
+        { 2, PINT_METHOD_MC, 10, 1e-6, 0 },          /* in the first round */
+    };
+    double lo[2] = { 0, 0 }, hi[2] = { 1, 1 };
+    double g = sqrt(3.14159265358979323846 / 50.0) * erf(sqrt(50.0) / 2.0);
+    pint_result *res = pint_result_alloc(1);
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        nan_after_ctx nc = { 0, c[i].limit };
+        pint_function fn = { .ndim = c[i].ndim, .ncomp = 1, .f = nan_after,
+                             .ctx = &nc };
+        pint_domain dom = pint_domain_box(lo, hi);
+        pint_options opt;
+        pint_options_init(&opt);
+        opt.method = c[i].method;
+        opt.epsrel = c[i].er;
+        int rc = pint_integrate(&fn, &dom, &opt, res);
+        double exact = c[i].ndim == 1 ? g : g * g;
+        double q = res->value[0], e = res->error[0];
+        if (rc != PINT_ERR_NONFINITE)
+            fprintf(stderr, "\n  case %zu: status %d after %lld evaluations\n",
+                    i, rc, res->evals);
+        CU_ASSERT_EQUAL(rc, PINT_ERR_NONFINITE);
+        CU_ASSERT(strstr(res->message, "NaN") != NULL);
+        if (c[i].sigmas == 0) {
+            CU_ASSERT(isnan(q) && isnan(e));
+            continue;
+        }
+        if (!(isfinite(q) && e > 0 && fabs(q - exact) <= c[i].sigmas * e))
+            fprintf(stderr, "\n  case %zu: %.15g +- %.3g, exact %.15g\n", i,
+                    q, e, exact);
+        CU_ASSERT(isfinite(q) && e > 0);
+        CU_ASSERT(fabs(q - exact) <= c[i].sigmas * e);
+        if (c[i].method == PINT_METHOD_ADAPTIVE)   /* the failed step too */
+            CU_ASSERT(res->evals >= c[i].limit);
+    }
+    pint_result_free(res);
+}
+
 /* Bad problems are refused with PINT_ERR_INVALID and a message. */
 static int one_fn(int n, const double *x, int m, double *f, void *c)
 { (void)n; (void)x; (void)m; (void)c; f[0] = 1; return 0; }
@@ -422,6 +490,8 @@ int main(void)
         { "evaluation and region limits", test_limits },
         { "totals equal the sum of live regions", test_totals_invariant },
         { "integrand failures", test_integrand_failures },
+        { "integrand failures keep the estimate reached",
+          test_estimate_reached },
         { "invalid input", test_invalid_input },
         CU_TEST_INFO_NULL,
     };

@@ -175,7 +175,20 @@ static void test_failure_on_one_rank(void)
     CU_ASSERT(strstr(r.err, "pint: error: rank 2: integrand returned error "
                             "code 9 at x = (") != NULL);
     CU_ASSERT(one_error_line(r.err, "pint: error: "));
-    CU_ASSERT_STRING_EQUAL(r.out, "");
+    /* rank 2 failed on a region sent to it: the estimate reached is
+     * reported, under the error status */
+    CU_ASSERT(strstr(r.out, "status       integrand-error (the values are "
+                            "the estimate reached before the error)\n")
+              != NULL);
+    /* 2 ranks, NaN from the 3000th call on a rank on: the estimate
+     * reached is kept and honest */
+    double g = sqrt(3.14159265358979323846 / 50.0) * erf(sqrt(50.0) / 2.0);
+    run_mpi(&r, 2, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+            "nan_later", "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(one_error_line(r.err, "pint: error: "));
+    double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
+    CU_ASSERT(e > 0 && fabs(v - g * g) <= e);
     run_mpi(&r, 3, "--plugin", env_or_die("PINT_PLUGIN"), "-f",
             "fails_in_corner", "-d", "2", NULL);
     CU_ASSERT_EQUAL(r.status, 2);

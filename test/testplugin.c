@@ -126,3 +126,24 @@ int hangs_later(int ndim, const double *x, int ncomp, double *fval,
         fval[k] = exp(s);
     return 0;
 }
+
+/* exp(-50 |x - 1/2|^2) (the peak of fails_on_rank2_peak; exact over
+ * [0,1]^n: (sqrt(pi/50) erf(sqrt(50)/2))^n), but NaN from the 3000th
+ * call on a rank on (from the call $NAN_LATER_CALLS when it is set): an
+ * integrand that fails after the first estimates exist, whose estimate
+ * reached must be kept. */
+int nan_later(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+{
+    static long calls, limit;
+    (void)ctx;
+    if (!limit) {
+        const char *e = getenv("NAN_LATER_CALLS");
+        limit = e ? atol(e) : 3000;
+    }
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += (x[i] - 0.5) * (x[i] - 0.5);
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = ++calls >= limit ? NAN : exp(-50.0 * s);
+    return 0;
+}

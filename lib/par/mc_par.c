@@ -360,7 +360,8 @@ int pint_par_mc(const pint_function *fn, const pint_domain *dom,
             MPI_Bcast(&st, 1, MPI_INT, first, comm);
             MPI_Bcast(line, (int)sizeof line, MPI_CHAR, first, comm);
         }
-        status = pint_fail(res, st, "%s", line);
+        /* the estimate of the rounds done, which every rank holds */
+        status = pint_fail_keep(res, st, "%s", line);
     }
     pint_mc_free(mc);
     pint_mc_state_free(base);

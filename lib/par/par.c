@@ -105,9 +105,6 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
         ev[r] = (long long)b[7 + 2 * m + r];
         idle[r] = b[7 + 2 * m + P + r];
     }
-    if (pint_status_is_error(res->status))
-        for (int k = 0; k < m; k++)
-            res->value[k] = res->error[k] = NAN;
     free(b);
 }
 
@@ -170,8 +167,8 @@ int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm)
     res->evals = res->resumed_evals;
     for (int r = 0; r < size; r++)
         res->evals += res->rank_evals[r];
-    if (pint_status_is_error(status))
-        pint_fail(res, status, "%s", res->message);
+    if (pint_status_is_error(status))   /* rank 0's estimate reached */
+        pint_fail_keep(res, status, "%s", res->message);
     return status;
 }
 
@@ -460,14 +457,17 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
         for (int k = 0; k < fn->ncomp; k++)
             zero &= absval[k] == 0.0;
     }
-    int flags[2] = { seen, !zero }, any_flags[2];
-    MPI_Allreduce(flags, any_flags, 2, MPI_INT, MPI_MAX, comm);
+    int flags[3] = { seen, !zero, failed }, any_flags[3];
+    MPI_Allreduce(flags, any_flags, 3, MPI_INT, MPI_MAX, comm);
     any = any_flags[0];
     all_zero = !any_flags[1];
     if (res->status == PINT_CONVERGED)
         res->status = pint_check_vanished(res, any, all_zero);
-    if (pint_status_is_error(res->status) && res->message[0])
-        pint_fail(res, res->status, "%s", res->message);
+    /* an error in the run keeps the estimate reached before it (a failed
+     * step put its region back); a first region that failed leaves a
+     * piece of the domain without a value, so no estimate */
+    if (any_flags[2])
+        pint_no_estimate(res);
 
     pint_par_worker_free(w);
     pint_par_controller_free(c);

@@ -139,7 +139,8 @@ static int share_failure(MPI_Comm comm, int rank, int size, int status,
         MPI_Bcast(&st, 1, MPI_INT, first, comm);
         MPI_Bcast(line, (int)sizeof line, MPI_CHAR, first, comm);
     }
-    return pint_fail(res, st ? st : PINT_ERR_INTEGRAND, "%s", line);
+    /* the estimate of the rows done, which every rank holds */
+    return pint_fail_keep(res, st ? st : PINT_ERR_INTEGRAND, "%s", line);
 }
 
 /* ------------------------------------------------------- row distribution */
