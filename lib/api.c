@@ -518,6 +518,7 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     if (opt)
         pint_watch_start(&watch, opt, t0);
     /* infinite ranges: every method and run mode integrates the map */
+    const pint_domain *user_dom = dom;
     pint_map *map = NULL;
     if (opt) {
         int rc = pint_map_open(fn, dom, opt->scale == 0.0 ? 1.0 : opt->scale,
@@ -565,6 +566,8 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
                      : integrate_here(fn, dom, opt, res, id, &watch);
         }
     }
+    if (status == PINT_CONVERGED)
+        status = pint_check_nothing_seen(res, user_dom, fn->ndim);
     if (status == PINT_MAX_EVALS)
         snprintf(res->message, sizeof res->message,
                  "evaluation limit %lld reached before the tolerance was met",

@@ -516,6 +516,45 @@ int pint_check_vanished(pint_result *res, int nonzero_seen, int final_zero)
     return PINT_UNRELIABLE;
 }
 
+/* The widest axis of the domain: hi - lo of a box (inf for an infinite
+ * range), the spread of the vertices of simplices. */
+static double widest_axis(const pint_domain *dom, int ndim)
+{
+    double w = 0.0;
+    for (int i = 0; i < ndim; i++) {
+        double lo = INFINITY, hi = -INFINITY;
+        if (dom->kind == PINT_DOMAIN_BOX) {
+            lo = dom->lo[i];
+            hi = dom->hi[i];
+        } else {
+            size_t nv = dom->nsimplices * ((size_t)ndim + 1);
+            for (size_t v = 0; v < nv; v++) {
+                lo = fmin(lo, dom->vertices[v * (size_t)ndim + i]);
+                hi = fmax(hi, dom->vertices[v * (size_t)ndim + i]);
+            }
+        }
+        w = fmax(w, hi - lo);
+    }
+    return w;
+}
+
+int pint_check_nothing_seen(pint_result *res, const pint_domain *dom,
+                            int ndim)
+{
+    for (int k = 0; k < res->ncomp; k++)
+        if (res->value[k] != 0.0 || res->error[k] != 0.0)
+            return PINT_CONVERGED;
+    double w = widest_axis(dom, ndim);
+    if (!(w > PINT_WIDE_AXIS))
+        return PINT_CONVERGED;
+    snprintf(res->message, sizeof res->message,
+             "every point sampled gave 0, on an axis of width %g: the "
+             "rules' points may miss where the integrand lives; give a "
+             "box around where it lives",
+             w);
+    return PINT_UNRELIABLE;
+}
+
 int pint_problem_check(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
                        enum pint_rule *rule)

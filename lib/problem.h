@@ -120,6 +120,19 @@ int pint_roundoff(const pint_options *o, const double *value,
  * status (PINT_CONVERGED otherwise). */
 int pint_check_vanished(pint_result *res, int nonzero_seen, int final_zero);
 
+/* An axis of the domain wider than this (or infinite) on which every
+ * point sampled gave 0 is too wide to trust a result of 0 +- 0. */
+#define PINT_WIDE_AXIS 1e6
+
+/* After convergence: every component 0 +- 0 (every point sampled gave
+ * 0, since any non-zero value leaves a non-zero value or error) on a
+ * domain (as the user gave it, before any map) with an axis wider than
+ * PINT_WIDE_AXIS or infinite: the rules' points may have missed where f
+ * lives (exp(-(x-1e5)^2) on [-1e300, 1e300] in 1-D).  Returns
+ * PINT_UNRELIABLE with res->message saying so, else PINT_CONVERGED. */
+int pint_check_nothing_seen(pint_result *res, const pint_domain *dom,
+                            int ndim);
+
 /* Check fn, dom and opt; on success store the rule to use in *rule and
  * return 0, else the status (message in res). */
 int pint_problem_check(const pint_function *fn, const pint_domain *dom,

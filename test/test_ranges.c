@@ -300,6 +300,14 @@ static int step_half(int n, const double *x, int m, double *f, void *c)
 static int zero(int n, const double *x, int m, double *f, void *c)
 { (void)n; (void)x; (void)m; (void)c; f[0] = 0; return 0; }
 
+/* A peak at x1 = 1e5, of width 1. */
+static int far_peak(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    f[0] = exp(-(x[0] - 1e5) * (x[0] - 1e5));
+    return 0;
+}
+
 static void test_vanished_mass(void)
 {
     pint_options opt;
@@ -322,6 +330,35 @@ static void test_vanished_mass(void)
     fn.f = step_half;
     CU_ASSERT_EQUAL(pint_integrate(&fn, &unit, &opt, res), PINT_CONVERGED);
     CU_ASSERT(fabs(res->value[0] - 0.5) <= res->error[0]);
+    /* every point 0 on an axis wider than 1e6, or infinite: flagged, by
+     * every method; not at 1e6 */
+    fn.f = far_peak;
+    static const int methods[] = { PINT_METHOD_ADAPTIVE, PINT_METHOD_QMC,
+                                   PINT_METHOD_MC };
+    double wlo[2] = { -1e300, 0 }, whi[2] = { 1e300, 1 };
+    pint_domain wide = pint_domain_box(wlo, whi);
+    for (int d = 1; d <= 2; d++)
+        for (int i = 0; i < 3; i++) {
+            fn.ndim = d;
+            opt.method = methods[i];
+            CU_ASSERT_EQUAL(pint_integrate(&fn, &wide, &opt, res),
+                            PINT_UNRELIABLE);
+            CU_ASSERT(res->value[0] == 0 && res->error[0] == 0);
+            CU_ASSERT(strstr(res->message, "every point sampled gave 0, on "
+                             "an axis of width 2e+300") != NULL);
+        }
+    opt.method = PINT_METHOD_ADAPTIVE;
+    fn.ndim = 1;
+    wlo[0] = -INFINITY;
+    whi[0] = INFINITY;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &wide, &opt, res), PINT_UNRELIABLE);
+    CU_ASSERT(strstr(res->message, "width inf") != NULL);
+    fn.f = zero;
+    wlo[0] = 0;
+    whi[0] = 1e6;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &wide, &opt, res), PINT_CONVERGED);
+    whi[0] = 2e6;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &wide, &opt, res), PINT_UNRELIABLE);
     pint_result_free(res);
 }
 
