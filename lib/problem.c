@@ -466,7 +466,7 @@ int pint_roundoff(const pint_options *o, const double *value,
         double eps = fmax(o->epsabs, o->epsrel * norm2(value, m));
         double a = norm2_open(absval, value, error, absval, m, 1.0);
         double e = norm2_open(error, value, error, absval, m, 1.0);
-        if (eps < DBL_EPSILON * a && e <= PINT_FLOOR_RHO * a) {
+        if (eps < PINT_FLOOR_RHO * a && e <= PINT_FLOOR_RHO * a) {
             if (e <= eps)
                 return 1;       /* it claims what the rounding forbids */
             level = e / a;
@@ -476,7 +476,7 @@ int pint_roundoff(const pint_options *o, const double *value,
         for (int k = 0; k < m; k++) {
             double tol = comp_tol(o, value, k, q);
             if (!floored(value, error, absval, k, 1.0)
-                && tol < DBL_EPSILON * absval[k]
+                && tol < PINT_FLOOR_RHO * absval[k]
                 && error[k] <= PINT_FLOOR_RHO * absval[k]) {
                 if (error[k] <= tol)
                     return 1;   /* it claims what the rounding forbids */

@@ -96,14 +96,18 @@ double pint_norm_measure(enum pint_norm norm, const double *error, int m,
  * better than DBL_EPSILON times the integral of |f|: with absval, a
  * component the floor does not accept passes pint_tolerance_met only
  * when its tolerance (l2: the bound of the 2-norm) is at least that.
- * A run asked for less (er = 1e-17 on exp(x1)) cannot converge;
- * pint_roundoff tells when the adaptive method should stop it with
- * PINT_ROUNDOFF: such a component has its error down at the floor
- * (error[k] <= PINT_FLOOR_RHO absval[k]) and either it has stalled --
- * twice the evaluations since it got there did not halve
- * error[k]/absval[k] -- or it is within the tolerance, claiming what the
- * rounding forbids (st: the state of that watch, zeroed before the run;
- * evals: the evaluations so far). */
+ * A run asked for less (er = 1e-17 on exp(x1)) cannot converge, and
+ * one asked for less than the rounding noise of the rules (PINT_FLOOR_RHO
+ * times that integral; er = 1e-15 on exp(x1 + x2), whose sym9 estimate
+ * stalls near 7e-14) may not; pint_roundoff tells when the adaptive
+ * method should stop it with PINT_ROUNDOFF: such a component (its
+ * tolerance below PINT_FLOOR_RHO absval[k]) has its error down at the
+ * floor (error[k] <= PINT_FLOOR_RHO absval[k]) and either it has stalled
+ * -- twice the evaluations since it got there did not halve
+ * error[k]/absval[k] -- or, with a tolerance below DBL_EPSILON
+ * absval[k], it is within the tolerance, claiming what the rounding
+ * forbids (st: the state of that watch, zeroed before the run; evals:
+ * the evaluations so far). */
 typedef struct {
     long long evals;            /* when the level was taken, 0: none */
     double level;

@@ -605,6 +605,8 @@ static int x1_plus(int n, const double *x, int m, double *f, void *c)
 { (void)n; (void)m; f[0] = x[0] + *(const double *)c; return 0; }
 static int exp_x1(int n, const double *x, int m, double *f, void *c)
 { (void)n; (void)m; (void)c; f[0] = exp(x[0]); return 0; }
+static int exp_x1_x2(int n, const double *x, int m, double *f, void *c)
+{ (void)n; (void)m; (void)c; f[0] = exp(x[0] + x[1]); return 0; }
 
 /* What the floor must not do.  A small integral that is not 0 against
  * its |f| converges by the usual test, honestly (x1 + 1e-9: |Q| is far
@@ -639,10 +641,36 @@ static void test_floor_limits(void)
         CU_ASSERT(res->evals <= 5000);
         CU_ASSERT(fabs(res->value[0] - e1) <= res->error[0]);
         /* 1-D, max norm: QUADPACK's engine, with its own words */
-        CU_ASSERT(strstr(res->message, "below the rounding") != NULL
+        CU_ASSERT(strstr(res->message, "stopped falling at the rounding "
+                                       "noise") != NULL
                   || strstr(res->message, "roundoff") != NULL);
         pint_result_free(res);
     }
+    /* a tolerance above the rounding of the values but below the rules'
+     * noise: exp(x1 + x2) in 2-D at er 1e-15 stalls near 7e-14 (sym9);
+     * stopped with PINT_ROUNDOFF in a few thousand evaluations, not at
+     * the limit (1e8); at 1e-13 it converges */
+    double lo2[2] = { 0, 0 }, hi2[2] = { 1, 1 }, e2 = e1 * e1;
+    pint_function ex2 = { .ndim = 2, .ncomp = 1, .f = exp_x1_x2 };
+    for (int norm = 0; norm < 3; norm++) {
+        opt.norm = (enum pint_norm)norm;
+        opt.epsrel = 1e-15;
+        res = run(&ex2, lo2, hi2, &opt);
+        if (res->status != PINT_ROUNDOFF || res->evals > 20000)
+            fprintf(stderr, "\n  exp(x1+x2), er 1e-15: status %d, %lld "
+                    "evaluations\n", res->status, res->evals);
+        CU_ASSERT_EQUAL(res->status, PINT_ROUNDOFF);
+        CU_ASSERT(res->evals <= 20000);
+        CU_ASSERT(fabs(res->value[0] - e2) <= res->error[0]);
+        CU_ASSERT(res->error[0] <= 1e-12 * e2);
+        pint_result_free(res);
+        opt.epsrel = 1e-13;
+        res = run(&ex2, lo2, hi2, &opt);
+        expect_individual("exp(x1+x2), er 1e-13", res->status, res->value,
+                          res->error, &e2, 1, 1e-13, 1.0);
+        pint_result_free(res);
+    }
+    opt.norm = PINT_NORM_MAX;
     /* on 2 ranks; and not even by a rule whose estimate has no rounding
      * floor of its own: gm brings its estimate on 1 + x1 x2 down to
      * 4e-19, under the tolerance 1.25e-17, where the usual test would
@@ -650,6 +678,12 @@ static void test_floor_limits(void)
      * the values (2.2e-16 of 1.25); and on 2 ranks, where the workers'
      * shares must never be met either, lest all rest and the run hang */
     run_result r;
+    run_pint_np(&r, 2, "--json", "-e", "exp(x1+x2)", "--er", "1e-15", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(strstr(r.out, "\"round-off\"") != NULL);
+    CU_ASSERT(fabs(json_nth(r.out, "value", 0) - e1 * e1)
+              <= json_nth(r.out, "error", 0));
+    CU_ASSERT(json_num(r.out, "evals") <= 40000);
     run_pint_np(&r, 2, "--json", "-e", "exp(x1)", "-d", "1", "--er",
                 "1e-17", NULL);
     CU_ASSERT_EQUAL(r.status, 1);
