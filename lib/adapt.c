@@ -203,6 +203,7 @@ static void apply_rule(pint_adapt *a, pint_region *reg, int child,
     double *val = pint_region_val(reg), *err = pint_region_err(reg, m);
     a->rule->apply(a->rule, pint_region_geom(reg, m), reg->vol, child, f,
                    val, err, &reg->split, a->work);
+    reg->share = a->rule->split_correct ? (float)a->work[0] : 0.0f;
     reg->key = region_key(a, err);
     /* vol * mean_p |f_pk|: a rough integral of |f_k| over the region, the
      * scale of the rounding noise of its values (problem.h, the floor) */
@@ -226,7 +227,18 @@ static void apply_rule(pint_adapt *a, pint_region *reg, int child,
  * proportion.  (The constants of Cuba's Cuhre: T. Hahn, Comput. Phys.
  * Commun. 168 (2005) 78.)
  * The root regions keep the rule's cautious estimate: nothing has been
- * measured there yet.  Measured in bench/RESULTS.md, section 7.5. */
+ * measured there yet.  Measured in bench/RESULTS.md, section 7.5.
+ *
+ * Then the share.  d measures what the split removed, not what is left:
+ * when the split axis carries the share s of the parent's error (the
+ * rule's per-axis differences, rule.h), the error along the other axes
+ * stays with the children, about (1 - s)/s d in all.  So the children's
+ * estimates, if smaller, are raised in proportion to that.  It matters
+ * when the error is spread over many axes (s near 1/n): (1 + x1 + ... +
+ * x6)^-2 on [0,1]^6 (s = 1/6) claimed 3.4e-7 after the first split for a
+ * true error of 6.5e-7.  (1 - s)/s is capped at n - 1, the isotropic
+ * case, since the split axis carries the largest share.  Measured in
+ * bench/RESULTS.md, section 9.6. */
 static void split_correct(pint_adapt *a, const pint_region *parent,
                           pint_region *c1, pint_region *c2)
 {
@@ -243,6 +255,14 @@ static void split_correct(pint_adapt *a, const pint_region *parent,
         }
         e1[k] += 0.25 * seen;
         e2[k] += 0.25 * seen;
+        double s = parent->share, have = e1[k] + e2[k];
+        if (s > 0.0 && have > 0.0) {
+            double left = fmin((1.0 - s) / s, a->rule->ndim - 1) * seen;
+            if (have < left) {
+                e1[k] *= left / have;
+                e2[k] *= left / have;
+            }
+        }
         c1->key = fmax(c1->key, e1[k]);
         c2->key = fmax(c2->key, e2[k]);
     }
@@ -495,12 +515,12 @@ int pint_adapt_nonzero_seen(const pint_adapt *a) { return a->nonzero_seen; }
 
 size_t pint_adapt_rec_len(const pint_adapt *a)
 {
-    return 3 + 3 * (size_t)a->ncomp + a->geom_len;
+    return 4 + 3 * (size_t)a->ncomp + a->geom_len;
 }
 
 size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp)
 {
-    return 3 + 3 * (size_t)ncomp + pint_region_geom_len(r->kind, r->ndim);
+    return 4 + 3 * (size_t)ncomp + pint_region_geom_len(r->kind, r->ndim);
 }
 
 static void pack(const pint_adapt *a, const pint_region *r, double *rec)
@@ -508,7 +528,9 @@ static void pack(const pint_adapt *a, const pint_region *r, double *rec)
     rec[0] = r->key;
     rec[1] = r->vol;
     rec[2] = r->split;
-    memcpy(rec + 3, r->data, (3 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+    size_t n = 3 * (size_t)a->ncomp + a->geom_len;
+    memcpy(rec + 3, r->data, n * sizeof *rec);
+    rec[3 + n] = r->share;
 }
 
 int pint_adapt_take_top(pint_adapt *a, double *rec)
@@ -539,7 +561,9 @@ int pint_adapt_insert(pint_adapt *a, const double *rec)
     }
     r->vol = rec[1];
     r->split = (int)rec[2];
-    memcpy(r->data, rec + 3, (3 * (size_t)a->ncomp + a->geom_len) * sizeof *rec);
+    size_t n = 3 * (size_t)a->ncomp + a->geom_len;
+    memcpy(r->data, rec + 3, n * sizeof *rec);
+    r->share = (float)rec[3 + n];
     /* keyed here (rec[0] is the sender's key, maybe of other weights or
      * another norm; in the max norm the two are the same) */
     r->key = region_key(a, pint_region_err(r, a->ncomp));

@@ -73,7 +73,7 @@ long long pint_adapt_splits(const pint_adapt *a);
 
 /* Region transfer (load balancing).  A record is pint_adapt_rec_len()
  * doubles: key, volume, split advice, value[ncomp], error[ncomp], geometry,
- * absval[ncomp] (see region.h).
+ * absval[ncomp], the split share (see region.h).
  * take_top moves the region with the largest error out of the engine into
  * rec (returns 0 when there is none); insert puts an evaluated record in
  * (no evaluation; PINT_ERR_NOMEM when out of memory). */

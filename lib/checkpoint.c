@@ -224,8 +224,11 @@ static int record_ok(const double *rec, const pint_ckpt *c)
     if (rec[0] < 0 || !(rec[1] > 0))
         return 0;
     for (int k = 0; k < c->ncomp; k++)
-        if (rec[3 + c->ncomp + k] < 0 || rec[c->rec_len - c->ncomp + k] < 0)
+        if (rec[3 + c->ncomp + k] < 0
+            || rec[c->rec_len - 1 - c->ncomp + k] < 0)
             return 0;
+    if (rec[c->rec_len - 1] < 0 || rec[c->rec_len - 1] > 1)
+        return 0;               /* the split share */
     int n = c->ndim;
     double s = rec[2];
     if (s != floor(s) || s < 0)
@@ -285,10 +288,15 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
                ? pint_method_name((enum pint_method)hdr[H_METHOD]) : "?",
                pint_method_name((enum pint_method)want->method));
     /* the records of an adaptive checkpoint before version 3 lack
-     * absval[ncomp] at their end: added below */
-    size_t file_rec_len = want->rec_len;
-    if (hdr[H_VERSION] < 3 && want->method == PINT_METHOD_ADAPTIVE)
+     * absval[ncomp], before version 4 the split share, at their end:
+     * added below */
+    size_t file_rec_len = want->rec_len, absval_missing = 0;
+    if (hdr[H_VERSION] < 4 && want->method == PINT_METHOD_ADAPTIVE)
+        file_rec_len -= 1;
+    if (hdr[H_VERSION] < 3 && want->method == PINT_METHOD_ADAPTIVE) {
         file_rec_len -= (size_t)want->ncomp;
+        absval_missing = 1;
+    }
     /* the sizes decide the allocation: check them before trusting them */
     if (hdr[H_REC_LEN] != file_rec_len
         || hdr[H_NDIM] != (uint64_t)want->ndim
@@ -350,7 +358,8 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
         REFUSE("checkpoint %s: checksum mismatch (the file is damaged)", path);
     c->nregions = (size_t)nreg;
     if (file_rec_len < c->rec_len) {
-        /* version 1 or 2: absval[k] = |value[k]| */
+        /* versions 1 and 2: absval[k] = |value[k]|; 1 to 3: share 0
+         * (unknown: the split correction goes without it) */
         double *recs = malloc(c->nregions * c->rec_len * sizeof *recs);
         if (!recs) {
             status = PINT_ERR_NOMEM;
@@ -361,8 +370,9 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
             const double *from = c->recs + r * file_rec_len;
             double *to = recs + r * c->rec_len;
             memcpy(to, from, file_rec_len * sizeof *to);
-            for (int k = 0; k < c->ncomp; k++)
+            for (int k = 0; absval_missing && k < c->ncomp; k++)
                 to[file_rec_len + (size_t)k] = fabs(from[3 + k]);
+            to[c->rec_len - 1] = 0.0;
         }
         free(c->recs);
         c->recs = recs;

@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include "pint.h"
 
-#define PINT_CKPT_VERSION 3
+#define PINT_CKPT_VERSION 4
 
 typedef struct {
     uint64_t fingerprint;

@@ -18,7 +18,8 @@ typedef struct pint_region {
     double key;                 /* the heap's ordering (region_key) */
     double vol;                 /* volume of the region */
     int split;                  /* the rule's split advice */
-    int pad_;
+    float share;                /* the split axis's share of the error
+                                   (rule.h, split_correct), 0: unknown */
     double data[];              /* val[ncomp], err[ncomp], geom[geom_len],
                                    absval[ncomp] */
 } pint_region;

@@ -46,7 +46,10 @@ struct pint_rule_impl {
     size_t work_size;
     /* 1: the rule's estimate for a child of a split is the less cautious
      * one, and the engine raises it by what the split measured (adapt.c,
-     * split_correct; sym9); 0: the estimate stands alone. */
+     * split_correct; sym9); 0: the estimate stands alone.  A rule with 1
+     * also leaves in work[0], when apply returns, the share in [0, 1] of
+     * the split axis in the region's error, as its per-axis differences
+     * tell (0: unknown). */
     int split_correct;
 
     void (*destroy)(pint_rule_impl *r);

@@ -261,6 +261,28 @@ static void test_resume_after_limit(void)
     CU_ASSERT_EQUAL(json_num(b.out, "evals"), json_num(a.out, "evals"));
 }
 
+/* A checkpoint of version 3 (before the records carried the split
+ * share): genz1 at d = 2, seed 3, 2997 evaluations, written by the pint
+ * of that version.  Still read, on 1 and 2 ranks, and the run goes on
+ * from it to an honest estimate. */
+static void test_resume_version3(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/test/data/genz1_d2_v3.ckpt",
+             env_or_die("PINT_SRCDIR"));
+    for (int np = 1; np <= 2; np++) {
+        run_result r;
+        run_mpi(&r, np, "--json", "--verify", "-f", "genz1", "-d", "2",
+                "--seed", "3", "--ea", "1e-12", "--er", "0", "--resume",
+                path, NULL);
+        expect_status(&r, 0, "converged");
+        expect_honest(r.out);
+        CU_ASSERT(json_nth(r.out, "error", 0) <= 1e-12);
+        CU_ASSERT_EQUAL(json_num(r.out, "resumed_evals"), 2997);
+        CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    }
+}
+
 /* Monte Carlo and QMC: stopped by the time limit on some ranks (in the
  * middle of a round, a row or a unit), resumed on others and in another
  * work-unit mode, they end as the uninterrupted run: MC with the same
@@ -467,6 +489,7 @@ int main(void)
         { "--time-limit, Monte Carlo and QMC", test_time_limit_mc_qmc },
         { "--time-limit on an integrand that hangs", test_hung_integrand },
         { "resume after a limit on 1 and 3 ranks", test_resume_after_limit },
+        { "a version 3 checkpoint resumed", test_resume_version3 },
         { "MC and QMC resumed on other ranks", test_resume_mc_qmc },
         { "SIGTERM and SIGINT: final checkpoint", test_signals },
         { "SIGKILL: the periodic checkpoint resumes", test_sigkill },

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
+#include <complex.h>
 #include "testutil.h"
 #include "run_capture.h"
 #include "pint.h"
@@ -605,6 +606,12 @@ static int x1_plus(int n, const double *x, int m, double *f, void *c)
 { (void)n; (void)m; f[0] = x[0] + *(const double *)c; return 0; }
 static int exp_x1(int n, const double *x, int m, double *f, void *c)
 { (void)n; (void)m; (void)c; f[0] = exp(x[0]); return 0; }
+static int cos_wave(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    f[0] = cos(2 * M_PI * 0.2 + 4.1 * x[0] + 6.3 * x[1]);
+    return 0;
+}
 static int exp_x1_x2(int n, const double *x, int m, double *f, void *c)
 { (void)n; (void)m; (void)c; f[0] = exp(x[0] + x[1]); return 0; }
 
@@ -671,6 +678,24 @@ static void test_floor_limits(void)
         pint_result_free(res);
     }
     opt.norm = PINT_NORM_MAX;
+    /* an oscillation whose integral is small against that of |f|
+     * (-1.14e-3 against 0.64): er 1e-12 asks for 1.1e-15, below the
+     * noise; stopped with PINT_ROUNDOFF within 300000 evaluations (the
+     * estimate is not fooled near the noise into claiming errors of
+     * 1e-10 on a few regions, which kept the run to its limit) */
+    pint_function osc = { .ndim = 2, .ncomp = 1, .f = cos_wave };
+    opt.epsrel = 1e-12;
+    res = run(&osc, lo2, hi2, &opt);
+    double complex w = cexp(I * 2 * M_PI * 0.2) * (cexp(I * 4.1) - 1)
+                       / (I * 4.1) * (cexp(I * 6.3) - 1) / (I * 6.3);
+    double exact_osc = creal(w);
+    if (res->status != PINT_ROUNDOFF || res->evals > 300000)
+        fprintf(stderr, "\n  cos wave, er 1e-12: status %d, %lld "
+                "evaluations\n", res->status, res->evals);
+    CU_ASSERT_EQUAL(res->status, PINT_ROUNDOFF);
+    CU_ASSERT(res->evals <= 300000);
+    CU_ASSERT(fabs(res->value[0] - exact_osc) <= res->error[0]);
+    pint_result_free(res);
     /* on 2 ranks; and not even by a rule whose estimate has no rounding
      * floor of its own: gm brings its estimate on 1 + x1 x2 down to
      * 4e-19, under the tolerance 1.25e-17, where the usual test would

@@ -176,10 +176,10 @@ enum {
 static inline size_t pint_final_len(int m) { return FIN_HEADER + 3 * (size_t)m; }
 
 /* A region record: key, vol, split, value[m], error[m], geometry,
- * absval[m] (adapt.h). */
+ * absval[m], share (adapt.h). */
 static inline size_t pint_region_rec_len(int m, size_t geom_len)
 {
-    return 3 + 3 * (size_t)m + geom_len;
+    return 4 + 3 * (size_t)m + geom_len;
 }
 
 #endif /* PINT_PAR_PROTO_H */
