@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pint.h"
 #include "rule.h"
@@ -379,8 +380,9 @@ static double lower_rule_value(int s, int n, const double *geom, double vol,
 }
 
 /* For degree 2s and 2s+1 monomials, where only the lower rule fails, the
- * estimate is clearly non-zero and equals |Q_s - Q_{s-1}| computed from an
- * independently built lower rule. */
+ * estimate is clearly non-zero and at least |Q_s - Q_{s-1}| computed from
+ * an independently built lower rule (the decay check of the rule may
+ * raise it, never lower it). */
 static void test_error_high_degree(void)
 {
     for (int s = 1; s <= 4; s++)
@@ -397,8 +399,7 @@ static void test_error_high_degree(void)
                                       &err);
                 double lower = lower_rule_value(s, n, geom, vol, &cases[c]);
                 CU_ASSERT(err > 1e-4 * exact);
-                CU_ASSERT(rel_close(err, fabs(q - lower), 1e-10,
-                                    "err vs |Q_s - Q_{s-1}|"));
+                CU_ASSERT(err >= fabs(q - lower) * (1.0 - 1e-10));
             }
             r->destroy(r);
         }
@@ -671,6 +672,60 @@ static void test_two_components(void)
     }
 }
 
+/* ---- (h) honest estimates at boundary singularities --------------------- */
+
+static int f_log_x1(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    f[0] = log(x[0]);
+    return 0;
+}
+
+static int f_rsqrt_x1(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    f[0] = 1.0 / sqrt(x[0]);
+    return 0;
+}
+
+/* The engine with the default simplex rule on the unit triangle: the run
+ * converges, |Q - I| <= E and E <= er |I|.  The rule's raw estimate
+ * |Q_7 - Q_5| fell short here by 1.2 to 3.8 times (the decay check in
+ * grundmann_moeller.c); the evaluation limit keeps a regression from
+ * running long. */
+static void expect_honest(pint_integrand f, double exact, double er)
+{
+    static const double tri[] = { 0, 0, 1, 0, 0, 1 };
+    pint_function fn = { .ndim = 2, .ncomp = 1, .f = f };
+    pint_domain dom = { .kind = PINT_DOMAIN_SIMPLICES, .nsimplices = 1,
+                        .vertices = tri };
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.epsrel = er;
+    opt.max_evals = 2000000;
+    pint_result *res = pint_result_alloc(1);
+    CU_ASSERT_FATAL(res != NULL);
+    int st = pint_integrate(&fn, &dom, &opt, res);
+    double q = res->value[0], e = res->error[0];
+    if (st != PINT_CONVERGED || !(fabs(q - exact) <= e)
+        || !(e <= er * fabs(exact)))
+        fprintf(stderr, "\n  er %g: status %d, Q %.17g, E %.3g, "
+                "|Q - I|/E %.3g, %lld evaluations\n", er, st, q, e,
+                fabs(q - exact) / e, res->evals);
+    CU_ASSERT_EQUAL(st, PINT_CONVERGED);
+    CU_ASSERT(fabs(q - exact) <= e);
+    CU_ASSERT(e <= er * fabs(exact));
+    pint_result_free(res);
+}
+
+/* int_0^1 log(x) (1 - x) dx = -3/4; int_0^1 x^-1/2 (1 - x) dx = 4/3 */
+static void test_honest_edge_singularities(void)
+{
+    expect_honest(f_log_x1, -0.75, 1e-3);
+    expect_honest(f_log_x1, -0.75, 1e-5);
+    expect_honest(f_rsqrt_x1, 4.0 / 3.0, 1e-5);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -689,7 +744,10 @@ int main(void)
         { "bad arguments", test_bad_arguments },
         { "split on the longest edge", test_split_longest_edge },
         { "two components = scalar runs", test_two_components },
+        { "honest at edge singularities (log, x^-1/2)",
+          test_honest_edge_singularities },
         CU_TEST_INFO_NULL,
     };
+    alarm(300);         /* no test may hang */
     return pint_test_run("grundmann-moeller", tests);
 }
