@@ -718,12 +718,22 @@ static void expect_honest(pint_integrand f, double exact, double er)
     pint_result_free(res);
 }
 
-/* int_0^1 log(x) (1 - x) dx = -3/4; int_0^1 x^-1/2 (1 - x) dx = 4/3 */
+static int f_log_x1_x2(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    f[0] = log(x[0] + x[1]);
+    return 0;
+}
+
+/* int_0^1 log(x) (1 - x) dx = -3/4; int_0^1 x^-1/2 (1 - x) dx = 4/3;
+ * log(x1 + x2), singular at the vertex 0: int_0^1 s log s ds = -1/4 */
 static void test_honest_edge_singularities(void)
 {
     expect_honest(f_log_x1, -0.75, 1e-3);
     expect_honest(f_log_x1, -0.75, 1e-5);
     expect_honest(f_rsqrt_x1, 4.0 / 3.0, 1e-5);
+    expect_honest(f_log_x1_x2, -0.25, 1e-3);
+    expect_honest(f_log_x1_x2, -0.25, 1e-6);
 }
 
 int main(void)
