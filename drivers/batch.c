@@ -62,12 +62,15 @@ static shown show(const char *tok)
 }
 
 enum { K_ER, K_EA, K_MAX_EVALS, K_SEED, K_DIFFICULTY, K_LO, K_HI, K_PLUGIN,
-       K_NCOMP, K_EXPR, K_NORM, K_COUNT };
+       K_NCOMP, K_EXPR, K_NORM, K_SCALE, K_POINTS, K_COUNT };
 
 static const char *const key_names[K_COUNT] = {
     "er", "ea", "max-evals", "seed", "difficulty", "lo", "hi", "plugin",
-    "ncomp", "expr", "norm",
+    "ncomp", "expr", "norm", "scale", "points",
 };
+
+/* Breakpoints a line may give (points= [xK:]a,b,...). */
+#define POINTS_MAX 1000
 
 static void entry_clear(pint_batch_entry *e)
 {
@@ -77,10 +80,64 @@ static void entry_clear(pint_batch_entry *e)
     free(e->plugin);
     free(e->lo);
     free(e->hi);
+    free(e->points);
+    free(e->points_axis);
     e->expr = NULL;
     e->nexpr = 0;
     e->plugin = NULL;
     e->lo = e->hi = NULL;
+    e->points = NULL;
+    e->points_axis = NULL;
+    e->npoints = 0;
+}
+
+/* points= value: [xK:]a,b,... (K 1..ndim, default 1; finite numbers),
+ * into e.  The commas of val are cut and restored. */
+static int parse_points(pint_batch_entry *e, char *val, char *why)
+{
+    int axis = 1;
+    char *list = val;
+    if (val[0] == 'x') {
+        char *colon = strchr(val, ':');
+        long long k;
+        int ok = colon != NULL;
+        if (ok) {
+            *colon = '\0';
+            ok = pint_parse_count(val + 1, 1, e->ndim, &k) == 0;
+            *colon = ':';
+        }
+        if (!ok)
+            return reason(why, "points takes [xK:]a,b,... with K 1..%d, "
+                          "got '%s'", e->ndim, show(val).s);
+        axis = (int)k;
+        list = colon + 1;
+    }
+    size_t n = 1, len = strlen(list);
+    for (const char *c = list; *c; c++)
+        n += *c == ',';
+    int bad = len == 0 || list[0] == ',' || list[len - 1] == ','
+              || strstr(list, ",,") != NULL || n > POINTS_MAX;
+    e->points = bad ? NULL : malloc(n * sizeof *e->points);
+    e->points_axis = bad ? NULL : malloc(n * sizeof *e->points_axis);
+    if (!bad && (!e->points || !e->points_axis))
+        return reason(why, "out of memory");
+    char *seg = list;
+    for (size_t i = 0; i < n && !bad; i++) {
+        char *comma = strchr(seg, ',');
+        if (comma)
+            *comma = '\0';
+        bad = pint_parse_double(seg, &e->points[i]) != 0;
+        e->points_axis[i] = axis - 1;
+        if (comma) {
+            *comma = ',';
+            seg = comma + 1;
+        }
+    }
+    if (bad)
+        return reason(why, "points takes [xK:]a,b,... (finite numbers, %d "
+                      "at most), got '%s'", POINTS_MAX, show(val).s);
+    e->npoints = n;
+    return 0;
 }
 
 /* One token of a line, cut in place: its text and, for KEY=VALUE, the
@@ -393,6 +450,18 @@ static int parse_line(char *line, const pint_cli *cli, pint_batch_entry *e,
             break;
         case K_EXPR:
             if (add_expr(e, val, t.val_col, why) != 0)
+                goto fail;
+            break;
+        case K_SCALE:
+            if (pint_parse_double(val, &v) != 0 || !(v > 0)) {
+                reason(why, "scale must be a finite number > 0, got '%s'",
+                       show(val).s);
+                goto fail;
+            }
+            e->scale = v;
+            break;
+        case K_POINTS:
+            if (parse_points(e, val, why) != 0)
                 goto fail;
             break;
         }

@@ -44,6 +44,10 @@ typedef struct {
     uint64_t seed;
     double difficulty;
     enum pint_norm norm;        /* of the convergence test */
+    double scale;               /* infinite ranges (0: the command line's) */
+    size_t npoints;             /* breakpoints (0: the command line's) */
+    double *points;             /* npoints values (malloc'ed) ... */
+    int *points_axis;           /* ... on these axes, 0-based */
 } pint_batch_entry;
 
 /* Read the list at path; defaults for the keys a line does not give come

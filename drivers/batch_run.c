@@ -98,6 +98,13 @@ static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
     p->opt.epsabs = e->epsabs;
     p->opt.epsrel = e->epsrel;
     p->opt.norm = e->norm;
+    if (e->scale > 0)
+        p->opt.scale = e->scale;
+    if (e->npoints) {
+        p->opt.npoints = e->npoints;
+        p->opt.points = e->points;
+        p->opt.points_axis = e->points_axis;
+    }
     p->opt.max_evals = e->max_evals;
     p->opt.seed = e->seed;
     p->opt.comm = NULL;

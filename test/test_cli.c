@@ -548,6 +548,12 @@ static void test_batch_expressions(void)
           "closed" },
         { "g 2 expr=\"x1\"x2\n", ":1: column 14: a blank must follow the "
           "closing quote" },
+        { "g 1 expr='x1' scale=-1\n", ":1: scale must be a finite number "
+          "> 0, got '-1'" },
+        { "g 2 expr='x1' points=x3:0.5\n", ":1: points takes [xK:]a,b,... "
+          "with K 1..2, got 'x3:0.5'" },
+        { "g 1 expr='x1' points=0.5,,0.7\n", ":1: points takes [xK:]a,b,... "
+          "(finite numbers, 1000 at most), got '0.5,,0.7'" },
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         char p[] = "/tmp/pint-list-XXXXXX", want[256];
@@ -564,6 +570,37 @@ static void test_batch_expressions(void)
     }
     run_pint(&r, "--batch", "/nonexistent", "-e", "x1", NULL);
     expect_error(&r, "--batch takes its integrals from the list, not from -e");
+
+    /* scale= and points= per line, against closed forms: a Gaussian of
+     * width 100 on the real line (100 sqrt(pi)), kinks at breakpoints
+     * (|x - 1/4| on [0,1]: 5/16; x1 |x2 - 0.3| on [0,1]^2: 0.145) */
+    char p[] = "/tmp/pint-list-XXXXXX", buf[4096];
+    write_temp(p, "wide 1 expr='exp(-(x1/100)^2)' lo=-inf hi=inf scale=100 "
+                  "er=1e-10\n"
+                  "kink 1 expr='abs(x1-0.25)' points=0.25 er=1e-12\n"
+                  "kink2 2 expr='x1*abs(x2-0.3)' points=x2:0.3 er=1e-12\n");
+    static const struct { const char *name; double exact; int evals; } want[] = {
+        { "wide", 177.24538509055160273, 400 },    /* 819 without */
+        { "kink", 0.3125, 60 },                    /* 105 without */
+        { "kink2", 0.145, 200 },                   /* 2627 without */
+    };
+    for (int np = 1; np <= 2; np++) {
+        run_pint_np(&r, np, "--json", "--batch", p, NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        for (size_t k = 0; k < 3; k++) {
+            char needle[64];
+            snprintf(needle, sizeof needle, "\"function\": \"%s\"",
+                     want[k].name);
+            const char *l = json_line(r.out, needle, buf, sizeof buf);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+            double v = json_nth(l, "value", 0), e = json_nth(l, "error", 0);
+            CU_ASSERT(fabs(v - want[k].exact) <= e);
+            CU_ASSERT(e <= 1e-10 * want[k].exact);
+            /* the breakpoints and the scale are what make these cheap */
+            CU_ASSERT(json_num(l, "evals") <= want[k].evals);
+        }
+    }
+    unlink(p);
 }
 
 /* "seconds" and "group" vary from run to run: out without them. */
