@@ -72,10 +72,10 @@ static void test_genz_smooth(void)
     pint_result_free(res);
 }
 
-/* C0 and discontinuous families: the degree-7/5 difference is known to
- * underestimate the error where a kink or a jump lies outside the sampled
- * part of a region (see issue 7).  What holds today: 1% accuracy at
- * er = 1e-3 for d = 2, 5, 8. */
+/* C0 and discontinuous families: sym9 checks the faces of every box
+ * (rules/symmetric.c) and is honest on them in at least 95% of the
+ * instances of every cell of bench/RESULTS.md 7.1; on these 18 it is
+ * honest, and within the tolerance where it converges. */
 static void test_genz_nonsmooth(void)
 {
     static const int dims[] = { 2, 5, 8 };
@@ -89,7 +89,8 @@ static void test_genz_nonsmooth(void)
                 int st = run_testfn(name, dims[di], seed, 1e-3, 20000000, res,
                                     &exact);
                 CU_ASSERT(st == PINT_CONVERGED || st == PINT_MAX_EVALS);
-                PT_ASSERT_CLOSE(res->value[0], exact, 1e-2 * fabs(exact));
+                PT_ASSERT_HONEST(name, res->value[0], res->error[0], exact,
+                                 1e-3, st == PINT_CONVERGED);
             }
     pint_result_free(res);
 }
@@ -208,8 +209,8 @@ static void test_gk_vs_gsl_qag(void)
             double gv, ge;
             gsl_integration_qag(&gf, a[i], b[i], 0, 1e-12, 1000, key, w, &gv,
                                 &ge);
-            PT_ASSERT_CLOSE(res->value[0], gv, 1e-12 * fabs(gv));
-            PT_ASSERT_CLOSE(res->value[0], exact[i], 1e-12 * fabs(exact[i]));
+            PT_ASSERT_REL(res->value[0], gv, 1e-12);
+            PT_ASSERT_REL(res->value[0], exact[i], 1e-12);
             CU_ASSERT(fabs(res->value[0] - exact[i]) <= res->error[0]);
         }
     pint_result_free(res);

@@ -28,8 +28,11 @@ static double seconds_now(void)
 
 /* genz1..genz6 at d = 3 and 6 on 1..4 ranks.  Smooth families: the
  * estimate covers the true error and meets the tolerance when converged.
- * C0 and discontinuous: 1% (the rule's estimate is not reliable there on
- * one rank either; see issue 7).  genz1-5 use at most EVAL_FACTOR times
+ * C0 and discontinuous: sym9 claims honesty in at least 95% of the
+ * instances (bench/RESULTS.md 7.1), and on several ranks the partition,
+ * so the outcome, varies from run to run (genz6 d = 6 on 2 ranks: |Q -
+ * I|/E 0.09, 0.14 or 1.27): every run within 3 E and the tolerance's 3
+ * times, and at most 2 of their 16 runs dishonest.  genz1-5 use at most EVAL_FACTOR times
  * the evaluations of the one-rank run (workers refine regions a single
  * heap would not have reached yet, and stop at update boundaries).
  * genz6 is exempt: its cost depends on where the domain is first cut
@@ -41,6 +44,7 @@ static void test_families(void)
     static const struct { int d; const char *er; } cases[] = {
         { 3, "1e-5" }, { 6, "1e-4" },
     };
+    int rough_runs = 0, rough_honest = 0;
     for (int c = 0; c < 2; c++)
         for (int f = 1; f <= 6; f++) {
             char name[8], dim[8];
@@ -68,7 +72,15 @@ static void test_families(void)
                         CU_ASSERT(fabs(q - x) <= er * fabs(x));
                     }
                 } else {
-                    PT_ASSERT_CLOSE(q, x, 1e-2 * fabs(x));
+                    rough_runs++;
+                    rough_honest += fabs(q - x) <= e;
+                    if (!(fabs(q - x) <= e))
+                        fprintf(stderr, "\n  %s d=%s np=%d: |Q-I| %.3g > E "
+                                "%.3g (counted)\n", name, dim, np,
+                                fabs(q - x), e);
+                    CU_ASSERT(fabs(q - x) <= 3 * e);
+                    if (converged)
+                        CU_ASSERT(fabs(q - x) <= 3 * er * fabs(x));
                 }
                 if (np == 1)
                     evals1 = ev;
@@ -80,6 +92,8 @@ static void test_families(void)
                     CU_ASSERT(ev <= EVAL_FACTOR * evals1 + 1e4);
             }
         }
+    CU_ASSERT_EQUAL(rough_runs, 16);
+    CU_ASSERT(rough_honest >= rough_runs - 2);
 }
 
 /* The audit: every region counted once, volumes tile the domain, the
@@ -282,8 +296,8 @@ static void test_qmc_over_ranks(void)
         run_mpi(&r, np, common[0], common[1], common[2], common[3], common[4],
                 common[5], common[6], common[7], common[8], NULL);
         CU_ASSERT_EQUAL(r.status, 0);
-        PT_ASSERT_CLOSE(json_nth(r.out, "value", 0), q1, 1e-13 * fabs(q1));
-        PT_ASSERT_CLOSE(json_nth(r.out, "error", 0), e1, 1e-6 * e1);
+        PT_ASSERT_REL(json_nth(r.out, "value", 0), q1, 1e-13);
+        PT_ASSERT_REL(json_nth(r.out, "error", 0), e1, 1e-6);
         CU_ASSERT_EQUAL(json_num(r.out, "rows"), rows1);
         double sum = 0.0;
         for (int k = 0; k < np; k++)
@@ -309,7 +323,7 @@ static void test_qmc_over_ranks(void)
         CU_ASSERT(strstr(a.out, "\"qmc_units\": \"constant-row\"") != NULL);
         double qa = json_nth(a.out, "value", 0);
         CU_ASSERT_EQUAL(qa, json_nth(b.out, "value", 0));
-        PT_ASSERT_CLOSE(qa, q1, 1e-13 * fabs(q1));
+        PT_ASSERT_REL(qa, q1, 1e-13);
         CU_ASSERT(json_num(a.out, "controller_messages") > 0);
     }
 }

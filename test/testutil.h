@@ -19,6 +19,36 @@
         CU_ASSERT(fabs(pt_a_ - pt_b_) <= (tol) * pt_s_);                  \
     } while (0)
 
+/* |a - b| <= rel |b|: a purely relative check (b != 0). */
+#define PT_ASSERT_REL(a, b, rel)                                          \
+    do {                                                                  \
+        double pt_a_ = (a), pt_b_ = (b);                                  \
+        if (!(fabs(pt_a_ - pt_b_) <= (rel) * fabs(pt_b_)))                \
+            fprintf(stderr, "\n  %s:%d: %.17g vs %.17g (relative %.3g)\n", \
+                    __FILE__, __LINE__, pt_a_, pt_b_,                     \
+                    fabs(pt_a_ - pt_b_) / fabs(pt_b_));                   \
+        CU_ASSERT(fabs(pt_a_ - pt_b_) <= (rel) * fabs(pt_b_));            \
+    } while (0)
+
+/* What an estimate q +- e of the exact value x promises: |q - x| <= e
+ * (honest), and when the run converged at the relative tolerance er, e
+ * <= er |q| and |q - x| <= er |x|. */
+#define PT_ASSERT_HONEST(what, q, e, x, er, converged)                    \
+    do {                                                                  \
+        double pt_q_ = (q), pt_e_ = (e), pt_x_ = (x);                     \
+        if (!(fabs(pt_q_ - pt_x_) <= pt_e_)                               \
+            || ((converged) && !(fabs(pt_q_ - pt_x_) <= (er) * fabs(pt_x_) \
+                                 && pt_e_ <= (er) * fabs(pt_q_))))        \
+            fprintf(stderr, "\n  %s:%d: %s: %.17g +- %.3g, exact %.17g "  \
+                    "(|Q - I|/E %.3g)\n", __FILE__, __LINE__, (what),     \
+                    pt_q_, pt_e_, pt_x_, fabs(pt_q_ - pt_x_) / pt_e_);    \
+        CU_ASSERT(fabs(pt_q_ - pt_x_) <= pt_e_);                          \
+        if (converged) {                                                  \
+            CU_ASSERT(fabs(pt_q_ - pt_x_) <= (er) * fabs(pt_x_));         \
+            CU_ASSERT(pt_e_ <= (er) * fabs(pt_q_));                       \
+        }                                                                 \
+    } while (0)
+
 /* A monomial prod x_i^e_i in n <= 16 variables (the rule tests). */
 typedef struct { int n; int e[16]; } pt_mono;
 
