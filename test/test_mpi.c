@@ -96,6 +96,31 @@ static void test_families(void)
     CU_ASSERT(rough_honest >= rough_runs - 2);
 }
 
+/* A box of 1e10 around a Gaussian: the first regions claim errors of
+ * 1e20, which pass from rank to rank.  The running sums of what was sent
+ * and received lost the in-flight error to rounding (eps 1e20), so the
+ * controller stopped on totals the exact ones missed, resumed, and
+ * stopped again: 1.9 million messages in 2 minutes without converging on
+ * 3 ranks, where one rank converges in 55,000 evaluations.  Converged
+ * now, honest, with a few hundred messages. */
+static void test_huge_box_liveness(void)
+{
+    for (int np = 2; np <= 4; np++) {
+        run_result r;
+        run_mpi(&r, np, "--json", "-e", "exp(-x1^2-x2^2)", "--lo", "-1e10",
+                "--hi", "1e10", "--time-limit", "60", NULL);
+        double q = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
+        double pi = 3.14159265358979323846;
+        if (r.status != 0 || !(json_num(r.out, "controller_messages") < 5000))
+            fprintf(stderr, "\n  %d ranks: exit %d, %.0f messages\n", np,
+                    r.status, json_num(r.out, "controller_messages"));
+        CU_ASSERT_EQUAL(r.status, 0);
+        PT_ASSERT_HONEST("exp(-x1^2-x2^2) on [-1e10, 1e10]^2", q, e, pi,
+                         1e-6, r.status == 0);
+        CU_ASSERT(json_num(r.out, "controller_messages") < 5000);
+    }
+}
+
 /* The audit: every region counted once, volumes tile the domain, the
  * values sum to the result. */
 static void test_verify(void)
@@ -123,24 +148,36 @@ static void test_verify(void)
  * on one rank.  When the box was cut into one piece per worker in
  * advance, genz6 (a jump across x1 and x2) at d = 10, seed 10, ended 10%
  * off on 3 and 4 ranks with an estimate of 3e-4: a piece whose points
- * all missed the jump claimed no error. */
+ * all missed the jump claimed no error.  Now every run is within 3 E;
+ * on the jump family sym9 promises honesty in 95% of the instances, and
+ * on several ranks the partition varies from run to run (seed 10 on 3
+ * ranks: |Q - I|/E from 0.04 to 0.22, and 1.13 once in many runs), so
+ * of these 6 runs at most one may exceed E. */
 static void test_honest_over_ranks(void)
 {
-    for (int np = 3; np <= 4; np++) {
-        run_result r;
-        run_mpi(&r, np, "--json", "-f", "genz6", "-d", "10", "--seed", "10",
-                "--max-evals", "3e5", NULL);
-        CU_ASSERT(r.status == 0 || r.status == 1);
-        double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
-        double e = json_nth(r.out, "error", 0);
-        CU_ASSERT(fabs(q - x) <= e);
-        if (!(fabs(q - x) <= e))
-            fprintf(stderr, "\n  %d ranks: |Q-I| %.3g > E %.3g\n", np,
-                    fabs(q - x), e);
-        /* workers that start without a region hold no grant: before
-         * that, 4 ranks stopped at 76,125 of the 300,000 */
-        CU_ASSERT(json_num(r.out, "evals") > 0.5 * 3e5);
-    }
+    int runs = 0, honest = 0;
+    for (int seed = 10; seed <= 12; seed++)
+        for (int np = 3; np <= 4; np++) {
+            run_result r;
+            char s[8];
+            snprintf(s, sizeof s, "%d", seed);
+            run_mpi(&r, np, "--json", "-f", "genz6", "-d", "10", "--seed", s,
+                    "--max-evals", "3e5", NULL);
+            CU_ASSERT(r.status == 0 || r.status == 1);
+            double q = json_nth(r.out, "value", 0);
+            double x = json_nth(r.out, "exact", 0);
+            double e = json_nth(r.out, "error", 0);
+            runs++;
+            honest += fabs(q - x) <= e;
+            CU_ASSERT(fabs(q - x) <= 3 * e);
+            if (!(fabs(q - x) <= e))
+                fprintf(stderr, "\n  seed %d, %d ranks: |Q-I| %.3g > E %.3g\n",
+                        seed, np, fabs(q - x), e);
+            /* workers that start without a region hold no grant: before
+             * that, 4 ranks stopped at 76,125 of the 300,000 */
+            CU_ASSERT(json_num(r.out, "evals") > 0.5 * 3e5);
+        }
+    CU_ASSERT(honest >= runs - 1);
 }
 
 /* The corner peak sits at the origin, where the first worker starts:
@@ -524,6 +561,7 @@ int main(void)
     CU_TestInfo tests[] = {
         { "genz1-6 at d = 3, 6 on 1..4 ranks", test_families },
         { "every region accounted for once", test_verify },
+        { "a box of 1e10: the protocol converges", test_huge_box_liveness },
         { "corner peak: transfers feed every worker", test_corner_peak_balances },
         { "honest estimates on 3 and 4 ranks", test_honest_over_ranks },
         { "failure on one rank ends all, one line", test_failure_on_one_rank },

@@ -75,7 +75,8 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
         return NULL;
     c->ctx = ctx;
     c->w = calloc((size_t)ctx->nworkers, sizeof *c->w);
-    c->verify_val = calloc((size_t)ctx->ncomp, sizeof *c->verify_val);
+    /* [k]: the values of component k; [m + k]: their magnitudes */
+    c->verify_val = calloc(2 * (size_t)ctx->ncomp, sizeof *c->verify_val);
     c->shares = calloc(2 * (size_t)ctx->ncomp + 1, sizeof *c->shares);
     if (!c->w || !c->verify_val || !c->shares) {
         pint_par_controller_free(c);
@@ -131,9 +132,19 @@ static void totals(const pint_par_controller *c, double *q, double *e,
             const double *u = c->w[i].upd;
             if (!u)
                 continue;
+            /* own + sent - received, the cumulative sums with their
+             * compensations, each added on its own (proto.h, UPDATE) */
             const double *b = u + UPD_HEADER;
-            pint_sum_add(&sq, b[k] + b[2 * m + k] - b[4 * m + k]);
-            pint_sum_add(&se, b[m + k] + b[3 * m + k] - b[5 * m + k]);
+            pint_sum_add(&sq, b[k]);
+            pint_sum_add(&sq, b[2 * m + k]);
+            pint_sum_add(&sq, b[7 * m + k]);
+            pint_sum_add(&sq, -b[4 * m + k]);
+            pint_sum_add(&sq, -b[9 * m + k]);
+            pint_sum_add(&se, b[m + k]);
+            pint_sum_add(&se, b[3 * m + k]);
+            pint_sum_add(&se, b[8 * m + k]);
+            pint_sum_add(&se, -b[5 * m + k]);
+            pint_sum_add(&se, -b[10 * m + k]);
             pint_sum_add(&sa, b[6 * m + k]);
         }
         q[k] = pint_sum_get(&sq);
@@ -377,8 +388,10 @@ static void on_verify(pint_par_controller *c, const double *recs, size_t n)
     for (size_t r = 0; r < n; r++) {
         const double *rec = recs + r * ctx->rec_len;
         pint_sum_add(&c->vol_sum, rec[1]);
-        for (int k = 0; k < m; k++)
+        for (int k = 0; k < m; k++) {
             pint_sum_add(&c->verify_val[k], rec[3 + k]);
+            pint_sum_add(&c->verify_val[m + k], fabs(rec[3 + k]));
+        }
     }
     c->verify_regions += (long long)n;
 }
@@ -596,8 +609,10 @@ static void resume_all(pint_par_controller *c, const double *q,
     c->verify_regions = 0;
     c->dump_len = 0;
     pint_sum_init(&c->vol_sum);
-    for (int k = 0; k < ctx->ncomp; k++)
+    for (int k = 0; k < ctx->ncomp; k++) {
         pint_sum_init(&c->verify_val[k]);
+        pint_sum_init(&c->verify_val[ctx->ncomp + k]);
+    }
     compute_shares(c, q, e, a);
     for (int i = 0; i < ctx->nworkers; i++) {
         free(c->w[i].fin);
@@ -675,15 +690,19 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
     res->verified = 0;
     if (ctx->opt->verify) {
         /* every region once: the count matches, the volumes tile the
-         * domain, and the values sum to the reported value */
+         * domain, and the values sum to the reported value, up to the
+         * rounding of sums taken in another order (relative to the sum
+         * of their magnitudes: genz1 at d = 2, seed 3 is -1.7e-6 from
+         * regions of 1e-4, and relative to |value| the check failed now
+         * and then on a correct run) */
         int ok = c->verify_regions == regions;
         double vol = pint_sum_get(&c->vol_sum);
         ok = ok && fabs(vol - c->domain_volume) <= 1e-12 * c->domain_volume;
         for (int k = 0; k < m; k++) {
             double v = pint_sum_get(&c->verify_val[k]);
+            double mag = pint_sum_get(&c->verify_val[m + k]);
             ok = ok && fabs(v - res->value[k])
-                           <= 1e-12 * fmax(fabs(res->value[k]), 1e-300)
-                              + 1e-300;
+                           <= 1e-12 * fmax(mag, 1e-300) + 1e-300;
         }
         res->verified = ok ? 1 : -1;
     }

@@ -126,7 +126,7 @@ enum pint_par_cmd {
     PINT_CMD_END = 4        /* the result stands: leave the loop */
 };
 
-/* UPDATE: header then 7 blocks of ncomp doubles. */
+/* UPDATE: header then 11 blocks of ncomp doubles. */
 enum {
     UPD_BUSY,           /* 1 busy, 0 idle */
     UPD_EVALS,          /* evaluations so far */
@@ -141,8 +141,15 @@ enum {
  * regions: what is in flight is sent - received over all workers), and
  * absval[m], the sum of the worker's regions' absval (adapt.h; for the
  * floor of problem.h an estimate is enough: what is in flight is left
- * out, which can only delay the floor) */
-static inline size_t pint_update_len(int m) { return UPD_HEADER + 7 * (size_t)m; }
+ * out, which can only delay the floor), then the compensations (sum.h)
+ * of the four cumulative sums: sent value[m], sent error[m], received
+ * value[m], received error[m].  The cumulative sums hold every region
+ * ever moved, errors of 1e20 among them when a box of 1e10 was cut
+ * early: rounded to one double each, sent - received (what is in
+ * flight) was off by eps 1e20 = 2e4, the total's error with it, and the
+ * controller stopped on a total that the exact one then missed, over
+ * and over.  With the compensations the difference keeps its digits. */
+static inline size_t pint_update_len(int m) { return UPD_HEADER + 11 * (size_t)m; }
 
 /* CONTROL: header then the worker's share of each component's threshold
  * thr[m] (problem.h, pint_tolerance_thresholds: max, the share of eps

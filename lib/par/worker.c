@@ -35,6 +35,9 @@ struct pint_par_worker {
     long long expect, received; /* REGIONS messages */
     long long transfers, sent_regions;
     pint_sum *sent_val, *sent_err, *recv_val, *recv_err;
+    /* the engine's state when its running totals were last made exact
+     * (is_busy): evaluations, regions, regions received and sent */
+    long long exact_at[4];
 };
 
 static double now(void)
@@ -125,13 +128,31 @@ static int is_starved(const pint_par_worker *w)
 
 /* Busy: something to refine, allowed to, and its errors not yet within
  * its shares. */
-static int is_busy(const pint_par_worker *w)
+static int is_busy(pint_par_worker *w)
 {
     if (w->failed || w->stopping || pint_adapt_regions(w->a) == 0)
         return 0;
     if (pint_adapt_regions(w->a) + 1 > w->ctx->opt->max_regions)
         return 0;
     int m = w->ctx->ncomp;
+    pint_adapt_totals(w->a, w->val, w->err);
+    if (!pint_tolerance_pass(w->ctx->opt->norm, w->err, m, w->shares[0],
+                             w->shares + 1))
+        return 1;
+    /* Idle on the running sums: confirm on exact ones, as the sequential
+     * run does before it claims convergence.  The running error sum
+     * drifts when huge errors came and went (a box of 1e10 whose first
+     * regions claimed errors of 1e10): a worker idle on a sum 1e-6 too
+     * low, while the exact FINAL totals missed the test, made the
+     * controller resume everyone, and everyone go idle again, for ever.
+     * Once per state of the engine, so an idle worker polls cheaply. */
+    long long now_at[4] = { pint_adapt_evals(w->a),
+                            (long long)pint_adapt_regions(w->a),
+                            w->received, w->sent_regions };
+    if (memcmp(now_at, w->exact_at, sizeof now_at) == 0)
+        return 0;
+    memcpy(w->exact_at, now_at, sizeof now_at);
+    pint_adapt_recompute(w->a);
     pint_adapt_totals(w->a, w->val, w->err);
     return !pint_tolerance_pass(w->ctx->opt->norm, w->err, m, w->shares[0],
                                 w->shares + 1);
@@ -154,10 +175,16 @@ static void send_update(pint_par_worker *w)
     double *val = u + UPD_HEADER, *err = val + m;
     pint_adapt_totals(w->a, val, err);
     for (int k = 0; k < m; k++) {
-        u[UPD_HEADER + 2 * m + k] = pint_sum_get(&w->sent_val[k]);
-        u[UPD_HEADER + 3 * m + k] = pint_sum_get(&w->sent_err[k]);
-        u[UPD_HEADER + 4 * m + k] = pint_sum_get(&w->recv_val[k]);
-        u[UPD_HEADER + 5 * m + k] = pint_sum_get(&w->recv_err[k]);
+        /* each cumulative sum as its running sum and its compensation
+         * (proto.h, UPDATE) */
+        u[UPD_HEADER + 2 * m + k] = w->sent_val[k].s;
+        u[UPD_HEADER + 3 * m + k] = w->sent_err[k].s;
+        u[UPD_HEADER + 4 * m + k] = w->recv_val[k].s;
+        u[UPD_HEADER + 5 * m + k] = w->recv_err[k].s;
+        u[UPD_HEADER + 7 * m + k] = w->sent_val[k].c;
+        u[UPD_HEADER + 8 * m + k] = w->sent_err[k].c;
+        u[UPD_HEADER + 9 * m + k] = w->recv_val[k].c;
+        u[UPD_HEADER + 10 * m + k] = w->recv_err[k].c;
     }
     pint_adapt_abs(w->a, u + UPD_HEADER + 6 * m);
     pint_par_send(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
