@@ -185,6 +185,42 @@ static void check_adapts(enum pint_schedule kind)
     pint_sched_free(s);
 }
 
+/* AF weighs the spread of the timings, not only their mean (Banicescu
+ * and Liu's adaptive factoring): two workers of the same mean rate, 1e-3
+ * s per item, report two chunks each.  Timed alike, sigma = 0 and the
+ * next chunk is the even share R/P of what remains; timed 0.5e-3 and
+ * 1.5e-3 per item, the same mean, the chunk is smaller, as the formula
+ * (schedule.c, af_chunk) computed here gives. */
+static void test_af_spread(void)
+{
+    long long chunk[2] = { 0, 0 }, remaining[2] = { 0, 0 };
+    for (int jitter = 0; jitter < 2; jitter++) {
+        pint_sched *s = pint_sched_new(PINT_SCHED_AF, 100000, 2, NULL, 0);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+        for (int c = 0; c < 2; c++)
+            for (int w = 0; w < 2; w++) {
+                long long k = pint_sched_next(s, w);
+                CU_ASSERT_FATAL(k > 0);
+                double per = jitter ? (c == 0 ? 0.5e-3 : 1.5e-3) : 1e-3;
+                pint_sched_report(s, w, k, per * (double)k);
+            }
+        remaining[jitter] = pint_sched_remaining(s);
+        chunk[jitter] = pint_sched_next(s, 0);
+        pint_sched_free(s);
+    }
+    /* sigma = 0: K = E R / mu = R / P (up to the rounding up) */
+    double even = remaining[0] / 2.0;
+    if (!(chunk[0] >= even && chunk[0] <= even + 1)
+        || !((double)chunk[1] / remaining[1] < 0.9 * chunk[0] / (double)remaining[0]))
+        fprintf(stderr, "\n  AF: %lld of %lld steady, %lld of %lld jittery\n",
+                chunk[0], remaining[0], chunk[1], remaining[1]);
+    CU_ASSERT(chunk[0] >= even && chunk[0] <= even + 1);
+    /* the spread shrinks the share of what remains */
+    CU_ASSERT((double)chunk[1] / remaining[1]
+              < 0.9 * chunk[0] / (double)remaining[0]);
+    CU_ASSERT(chunk[1] > 0);
+}
+
 static void test_awf_adapts(void) { check_adapts(PINT_SCHED_AWF); }
 static void test_af_adapts(void) { check_adapts(PINT_SCHED_AF); }
 
@@ -306,6 +342,7 @@ static CU_TestInfo tests[] = {
     { "awf and af without reports", test_adaptive_defaults },
     { "awf: faster worker, larger chunk", test_awf_adapts },
     { "af: faster worker, larger chunk", test_af_adapts },
+        { "AF weighs the spread of the timings", test_af_spread },
     { "reports ignored by wf", test_report_ignored },
     { "invariants: all kinds, many N and P", test_invariants },
     { "names round-trip", test_names },
