@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""mutate.py -- deliberate bugs, one at a time: does the test suite catch
+each of them?
+
+    python3 test/mutate.py [--only ID,ID,...] [--timeout S] [--keep DIR]
+
+Run from a git checkout of pint.  The working tree is copied once (git
+archive of HEAD) into a scratch directory and built there out of tree;
+then for every mutation of MUTATIONS below: the one edit is applied to
+the scratch copy, the build is brought up to date (only what the edit
+touches recompiles), and the suite runs -- first the tests named with
+the mutation (quick), and when they all pass, the whole `make check`.
+The mutation is caught when some test fails (a hang counts: every test
+runs under test/run_timeout.sh, here with --timeout seconds, default
+600).  The edit is then undone.  The table on standard output has one
+row per mutation: its id, the file, what it breaks, caught or MISSED,
+the first failing test, and the seconds it took.
+
+Not part of `make check`: a full run rebuilds and reruns the suite some
+30 times (about an hour on 2 cores).  Every mutation must be caught; a
+missed one is a test to write.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+# (id, file, old text (must occur exactly once), new text, quick tests,
+#  what it breaks)
+MUTATIONS = [
+    ("adapt-split-add", "lib/adapt.c",
+     "        e1[k] += 0.25 * seen;\n        e2[k] += 0.25 * seen;",
+     "        e1[k] += 0.0 * seen;\n        e2[k] += 0.0 * seen;",
+     "test/test_engine test/test_everyday",
+     "children ignore what the split measured"),
+    ("adapt-cross-check", "lib/adapt.c",
+     "        if (!(seen > pe[k]))\n            continue;",
+     "        if (1)\n            continue;",
+     "test/test_engine test/test_mpi",
+     "the sibling cross-check disabled"),
+    ("adapt-face-pull", "lib/adapt.c",
+     "#define FACE_PULL 0.975", "#define FACE_PULL 1.0",
+     "test/test_ranges test/test_everyday",
+     "a non-finite face value is not moved inside"),
+    ("adapt-share", "lib/adapt.c",
+     "double left = fmin((1.0 - s) / s, a->rule->ndim - 1) * seen;",
+     "double left = 0.0 * seen;",
+     "test/test_everyday",
+     "the error left on the other axes forgotten"),
+    ("adapt-err-total", "lib/adapt.c",
+     "pint_sum_add(&a->err_sum[k], sign * d[a->ncomp + k]);",
+     "pint_sum_add(&a->err_sum[k], 0.5 * sign * d[a->ncomp + k]);",
+     "test/test_engine",
+     "the total error is half the regions' sum"),
+    ("heap-order", "lib/heap.c",
+     "if (h->items[parent]->key >= r->key)",
+     "if (h->items[parent]->key <= r->key)",
+     "test/test_heap test/test_engine",
+     "sift-up keeps the smaller key on top"),
+    ("sum-compensation", "lib/sum.h",
+     "        a->c += (a->s - t) + x;\n    else",
+     "        a->c += 0.0;\n    else",
+     "test/test_engine test/test_norm",
+     "compensated summation loses its compensation"),
+    ("sym9-weights", "rules/symmetric.c",
+     "            q9 += t->w[q] * s[q];",
+     "            q9 += t->w[q] * s[q] * (1.0 + 1e-9);",
+     "test/test_sym",
+     "the degree-9 weights off by 1e-9"),
+    ("sym9-root-c2", "rules/symmetric.c",
+     "#define SYM_C2_ROOT 40.0", "#define SYM_C2_ROOT 1.0",
+     "test/test_sym",
+     "a region not yet split trusted like a child"),
+    ("sym9-face-check", "rules/symmetric.c",
+     "? t->face_band * vol * face_misfit(t, f, n, m, k) : 0.0;",
+     "? 0.0 * face_misfit(t, f, n, m, k) : 0.0;",
+     "test/test_sym test/test_engine",
+     "the face check disabled"),
+    ("sym9-noise-pairs", "rules/symmetric.c",
+     "    if (e1 <= noise)\n        e1 = 0.0;\n    if (e2 <= noise)\n"
+     "        e2 = 0.0;\n    if (e3 <= noise)\n        e3 = 0.0;\n"
+     "    if (face <= noise)\n        face = 0.0;",
+     "",
+     "test/test_norm",
+     "null pairs at the noise taken as measurements"),
+    ("gk21-weight", "rules/gk_tables.c",
+     "    1.16946388673718742780643960621920635e-02,",
+     "    1.16946388673718742780643960621920635e-03,",
+     "test/test_gk",
+     "a Kronrod weight of gk21 wrong"),
+    ("gm-value", "rules/grundmann_moeller.c",
+     "        val[k] = vol * (q.hi + q.lo);",
+     "        val[k] = vol * (q.hi + q.lo) * (1.0 + 1e-10);",
+     "test/test_simplex",
+     "the simplex rule's value off by 1e-10"),
+    ("gm-split", "rules/grundmann_moeller.c",
+     "#define GM_SPLIT_RATIO 4.0", "#define GM_SPLIT_RATIO 1e300",
+     "test/test_simplex",
+     "simplices always cut on the longest edge"),
+    ("ctl-shares", "lib/par/controller.c",
+     "    c->shares[0] = eps / ctx->nworkers;",
+     "    c->shares[0] = eps;",
+     "test/test_mpi test/test_cli",
+     "each worker's share is the whole tolerance"),
+    ("ctl-conclude", "lib/par/controller.c",
+     "        if (!pint_tolerance_met(ctx->opt, q, e, a, m, 1.0)) {",
+     "        if (0) {",
+     "test/test_mpi",
+     "the exact final totals are not checked"),
+    ("ctl-inflight", "lib/par/controller.c",
+     "            pint_sum_add(&se, b[8 * m + k]);",
+     "",
+     "test/test_mpi",
+     "the compensation of the sent errors dropped"),
+    ("mc-streams", "lib/par/mc_par.c",
+     "opt->seed, (uint32_t)rank);", "opt->seed, (uint32_t)0);",
+     "test/test_mpi test/test_mc",
+     "every rank draws Monte Carlo stream 0"),
+    ("mc-error", "lib/mc.c",
+     "        error[k] = vol * sqrt(fmax(var, 0.0) / (double)n);",
+     "        error[k] = 0.1 * vol * sqrt(fmax(var, 0.0) / (double)n);",
+     "test/test_mc",
+     "the Monte Carlo standard error a tenth"),
+    ("qmc-error", "lib/qmc.c",
+     "        error[k] = sqrt(m2 / (nt * (nt - 1.0)));",
+     "        error[k] = 0.1 * sqrt(m2 / (nt * (nt - 1.0)));",
+     "test/test_qmc",
+     "the QMC standard error a tenth"),
+    ("sched-fac", "lib/schedule.c",
+     "            s->batch_chunk = ceil_div(r, 2LL * s->p);",
+     "            s->batch_chunk = ceil_div(r, s->p);",
+     "test/test_sched",
+     "factoring's batch takes all that remains"),
+    ("sched-af-spread", "lib/schedule.c",
+     "        *sg = ss > 0.0 ? sqrt(ss / (double)(st->nrep - 1)) : 0.0;",
+     "        *sg = 0.0;",
+     "test/test_sched",
+     "AF ignores the spread of the timings"),
+    ("ckpt-checksum", "lib/checkpoint.c",
+     "    if (h != sum)", "    if (0 && h != sum)",
+     "test/test_checkpoint",
+     "a damaged checkpoint's checksum not checked"),
+    ("map-jacobian", "lib/map.c",
+     "    *jac = L * half_pi / (sn * sn);", "    *jac = L * half_pi / sn;",
+     "test/test_ranges",
+     "the Jacobian of the tangent map wrong"),
+    ("extrap-wynn", "lib/extrap.c",
+     "        next[j] = c + 1.0 / ss;", "        next[j] = c + 0.5 / ss;",
+     "test/test_extrap",
+     "Wynn's epsilon algorithm miscomputed"),
+    ("floor-rho", "lib/problem.h",
+     "#define PINT_FLOOR_RHO 1e-12", "#define PINT_FLOOR_RHO 1e-6",
+     "test/test_norm",
+     "an integral of 0 accepted far above the noise"),
+    ("tolerance-test", "lib/problem.c",
+     "        if (!(error[k] <= tol) || (absval && tol < DBL_EPSILON * absval[k]))",
+     "        if (!(error[k] <= 10 * tol) || (absval && tol < DBL_EPSILON * absval[k]))",
+     "test/test_engine test/test_api",
+     "the tolerance test ten times too loose"),
+    ("eval-nonfinite", "lib/eval.c",
+     "        if (isfinite(f[j]))", "        if (1)",
+     "test/test_engine test/test_cli",
+     "NaN and Inf from the integrand accepted"),
+    ("genz-sinc", "integrands/genz.c",
+     "    return z == 0 ? 1 : sin(z) / z;", "    return z == 0 ? 1 : sin(z) / z * (1 + 1e-9);",
+     "test/test_genz",
+     "genz1's closed form off by 1e-9"),
+    ("parse-inf", "drivers/parse.c",
+     "        *out = *s == '-' ? -INFINITY : INFINITY;",
+     "        *out = INFINITY;",
+     "test/test_cli test/test_ranges",
+     "--lo=-inf read as +inf"),
+    ("failure-estimate", "lib/problem.c",
+     "        if (!isfinite(res->error[k]) || !isfinite(res->value[k]))\n"
+     "            pint_no_estimate(res);",
+     "        pint_no_estimate(res);",
+     "test/test_engine",
+     "an integrand failure loses the estimate reached"),
+]
+
+
+def run(cmd, cwd, timeout=None, env=None):
+    return subprocess.run(cmd, cwd=cwd, shell=True, capture_output=True,
+                          text=True, timeout=timeout, env=env)
+
+
+def first_failure(build):
+    """The first test whose log says FAIL, from test-suite.log."""
+    path = os.path.join(build, "test-suite.log")
+    if not os.path.exists(path):
+        return "?"
+    for line in open(path, errors="replace"):
+        if line.startswith("FAIL: ") or line.startswith("ERROR: "):
+            return line.split()[1]
+    return "?"
+
+
+def check(build, tests, env):
+    """0: every test passed; 1: some failed (or the build did)."""
+    t = "TESTS='%s'" % tests if tests else ""
+    r = run("make -j2 check %s" % t, build, env=env)
+    return 0 if r.returncode == 0 else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", default="")
+    ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--keep", default="")
+    args = ap.parse_args()
+    src = run("git rev-parse --show-toplevel", ".").stdout.strip()
+    if not src:
+        sys.exit("mutate.py: run it from a git checkout of pint")
+    only = set(filter(None, args.only.split(",")))
+    todo = [m for m in MUTATIONS if not only or m[0] in only]
+    scratch = args.keep or tempfile.mkdtemp(prefix="pint-mutate-")
+    tree, build = os.path.join(scratch, "src"), os.path.join(scratch, "build")
+    if not os.path.exists(os.path.join(build, "Makefile")):
+        os.makedirs(tree, exist_ok=True)
+        os.makedirs(build, exist_ok=True)
+        r = run("git archive HEAD | tar -x -C %s" % tree, src)
+        if r.returncode:
+            sys.exit("mutate.py: git archive failed: " + r.stderr)
+        for cmd, where in (("autoreconf -fi", tree),
+                           ("%s/configure CFLAGS='-O2 -g'" % tree, build),
+                           ("make -j2 && make -j2 check TESTS=", build)):
+            r = run(cmd, where)
+            if r.returncode:
+                sys.exit("mutate.py: '%s' failed:\n%s" % (cmd, r.stderr[-2000:]))
+    env = dict(os.environ, PINT_TEST_TIMEOUT=str(args.timeout))
+    # the unmutated tree must pass its quick tests, or nothing is measured
+    quick = sorted({t for m in todo for t in m[4].split()})
+    if check(build, " ".join(quick), env):
+        sys.exit("mutate.py: the unmutated tree fails %s" % first_failure(build))
+    print("| mutation | file | what it breaks | caught | by | seconds |")
+    print("|---|---|---|---|---|---:|")
+    missed = 0
+    for mid, path, old, new, tests, what in todo:
+        f = os.path.join(tree, path)
+        text = open(f).read()
+        if text.count(old) != 1:
+            print("| %s | %s | %s | **stale** (text found %d times) | | |"
+                  % (mid, path, what, text.count(old)), flush=True)
+            missed += 1
+            continue
+        t0 = time.time()
+        shutil.copy(f, f + ".orig")
+        open(f, "w").write(text.replace(old, new))
+        try:
+            caught = check(build, tests, env)
+            if not caught:
+                caught = check(build, "", env)
+            by = first_failure(build) if caught else ""
+        finally:
+            shutil.move(f + ".orig", f)
+            os.utime(f, None)   # newer than the mutated object: rebuilt
+        missed += not caught
+        print("| %s | %s | %s | %s | %s | %.0f |"
+              % (mid, path, what, "caught" if caught else "**MISSED**", by,
+                 time.time() - t0), flush=True)
+    run("make -j2", build)          # back to the unmutated build
+    if not args.keep:
+        shutil.rmtree(scratch, ignore_errors=True)
+    print("\n%d of %d caught" % (len(todo) - missed, len(todo)))
+    sys.exit(1 if missed else 0)
+
+
+if __name__ == "__main__":
+    main()
