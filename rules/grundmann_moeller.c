@@ -353,6 +353,21 @@ static int gm_edge_triples(gm_tables *t, int n)
     return 0;
 }
 
+/* The sum of |second differences| of f along edge e (its index in (a, b)
+ * order), over the triples of the tables and the m components. */
+static double gm_edge_variation(const gm_tables *t, size_t e, int m,
+                                const double *f)
+{
+    double d = 0.0;
+    for (size_t q = t->tstart[e]; q < t->tstart[e + 1]; q++) {
+        const size_t *x = t->tri + 3 * q;
+        for (int k = 0; k < m; k++)
+            d += fabs(f[x[0] * m + k] + f[x[2] * m + k]
+                      - 2.0 * f[x[1] * m + k]);
+    }
+    return d;
+}
+
 /* The edge to bisect: the one with the largest sum of |second
  * differences| of f along it (head comment, "Split"); when every sum is
  * at the rounding level of f, or two are equal up to rounding, the
@@ -373,13 +388,7 @@ static int gm_split_edge(const pint_rule_impl *r, const double *geom,
     size_t e = 0;
     for (int a = 0; a < n; a++)
         for (int b = a + 1; b <= n; b++, e++) {
-            double d = 0.0;
-            for (size_t q = t->tstart[e]; q < t->tstart[e + 1]; q++) {
-                const size_t *x = t->tri + 3 * q;
-                for (int k = 0; k < m; k++)
-                    d += fabs(f[x[0] * m + k] + f[x[2] * m + k]
-                              - 2.0 * f[x[1] * m + k]);
-            }
+            double d = gm_edge_variation(t, e, m, f);
             double len = 0.0;
             for (int i = 0; i < n; i++) {
                 double h = geom[b * n + i] - geom[a * n + i];
@@ -400,13 +409,7 @@ static int gm_split_edge(const pint_rule_impl *r, const double *geom,
     int lng = pint_simplex_longest_edge(n, geom), la = lng / (n + 1),
         lb = lng % (n + 1);
     e = (size_t)la * (2 * (size_t)n + 1 - (size_t)la) / 2 + (size_t)(lb - la - 1);
-    double d = 0.0;
-    for (size_t q = t->tstart[e]; q < t->tstart[e + 1]; q++) {
-        const size_t *x = t->tri + 3 * q;
-        for (int k = 0; k < m; k++)
-            d += fabs(f[x[0] * m + k] + f[x[2] * m + k]
-                      - 2.0 * f[x[1] * m + k]);
-    }
+    double d = gm_edge_variation(t, e, m, f);
     return GM_SPLIT_RATIO * d >= best_d ? lng : best;
 }
 
