@@ -202,7 +202,10 @@ static void test_hung_integrand(void)
         CU_ASSERT(fabs(v - pow(M_E - 1.0, 4)) <= e);
         CU_ASSERT(strstr(r.out, "the integrand did not return") != NULL);
         CU_ASSERT(strstr(r.err, "did not return") != NULL);
-        CU_ASSERT(wall > 2.5 && wall < 15.0);
+        /* the watchdog's grace passed; the upper bound only says that
+         * it fired (a hang is caught by run_timeout.sh anyway): loose,
+         * as a loaded machine starts mpirun slowly */
+        CU_ASSERT(wall > 2.5 && wall < 120.0);
     }
 }
 
