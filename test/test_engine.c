@@ -291,6 +291,53 @@ static void test_totals_invariant(void)
     pint_testfn_free(t);
 }
 
+/* The sibling cross-check (adapt.c): a peak the root's points all miss
+ * (the Genz-Malik rule: no split correction) gives the root an estimate
+ * near 0; its children see part of the peak, so |Q_root - (Q_1 + Q_2)|
+ * exceeds what the root claimed.  Each child must then carry at least
+ * half of that measured error, the child that saw nothing included. */
+typedef struct { double q[2], e[2]; size_t n; } two_children;
+static void take_child(const pint_region *r, void *arg)
+{
+    two_children *c = arg;
+    if (c->n < 2) {
+        c->q[c->n] = r->data[0];
+        c->e[c->n] = r->data[1];
+    }
+    c->n++;
+}
+static int hidden_peak(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    double dx = x[0] - 0.3, dy = x[1] - 0.3;
+    f[0] = exp(-(dx * dx + dy * dy) / 9e-4);
+    return 0;
+}
+
+static void test_cross_check(void)
+{
+    char msg[256];
+    int st = 0;
+    pint_function fn = { 2, 1, hidden_peak, NULL, NULL };
+    pint_rule_impl *rule = pint_rule_new(PINT_RULE_GM, 2, 1, &st, msg,
+                                         sizeof msg);
+    CU_ASSERT_FATAL(rule != NULL && rule->split_correct == 0);
+    pint_adapt *a = pint_adapt_new(&fn, rule);
+    double g[4] = { 0.5, 0.5, 0.5, 0.5 }, q0, e0;
+    CU_ASSERT_EQUAL_FATAL(pint_adapt_add(a, g, 1.0), 0);
+    pint_adapt_totals(a, &q0, &e0);
+    CU_ASSERT_EQUAL_FATAL(pint_adapt_step(a), 0);
+    two_children c = { { 0, 0 }, { 0, 0 }, 0 };
+    pint_adapt_foreach(a, take_child, &c);
+    CU_ASSERT_EQUAL_FATAL(c.n, 2);
+    double seen = fabs(q0 - (c.q[0] + c.q[1]));
+    CU_ASSERT(seen > 10.0 * e0);                /* the state under test */
+    CU_ASSERT(c.e[0] >= 0.5 * seen);
+    CU_ASSERT(c.e[1] >= 0.5 * seen);
+    pint_adapt_free(a);
+    pint_rule_free(rule);
+}
+
 /* Integrand failures: a non-zero return, NaN and Inf stop the run with
  * their status and a message naming the point; nothing is reported as a
  * value. */
@@ -490,6 +537,8 @@ int main(void)
         { "1-D Gauss-Kronrod agrees with GSL QAG", test_gk_vs_gsl_qag },
         { "evaluation and region limits", test_limits },
         { "totals equal the sum of live regions", test_totals_invariant },
+        { "the sibling cross-check: children carry what the root missed",
+          test_cross_check },
         { "integrand failures", test_integrand_failures },
         { "integrand failures keep the estimate reached",
           test_estimate_reached },
