@@ -513,6 +513,7 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     res->checkpoint_message[0] = '\0';
     res->resumed_evals = 0;
     res->extrapolated = 0;
+    res->reopened = 0;
     pint_watch watch;
     memset(&watch, 0, sizeof watch);
     if (opt)

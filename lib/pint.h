@@ -321,6 +321,11 @@ typedef struct {
     /* 1-D with opt.extrapolate: 1 when the value is an extrapolated one
      * (Wynn's epsilon algorithm), 0 when it is the plain sum. */
     int extrapolated;
+    /* Adaptive under MPI: times the controller found every worker idle
+     * while the total missed the required accuracy (the shares were
+     * handed out under an older total, or the exact final totals missed
+     * what the reports said) and put work back in play. */
+    long long reopened;
 } pint_result;
 
 /* One integral of a batch: the same three things pint_integrate takes.

@@ -282,6 +282,24 @@ static void test_c_api_communicators(void)
     CU_ASSERT_EQUAL(r.status, 0);
 }
 
+/* Liveness in the states a real run reaches only by timing, forced by
+ * scripted workers (test/proto_script.c): every worker idle while the
+ * total misses the required accuracy (the controller wakes them), and
+ * exact finals that miss the test the reports met (it resumes, and
+ * decides nothing on the old reports).  A hang there is reported by the
+ * script within 20 s. */
+static void test_protocol_reopens(void)
+{
+    char *argv[] = { (char *)env_or_die("MPIRUN"), "--quiet",
+                     "--oversubscribe", "-np", "3",
+                     (char *)env_or_die("PINT_PROTO_SCRIPT"), NULL };
+    run_result r;
+    CU_ASSERT_EQUAL_FATAL(spawn_capture(&r, argv), 0);
+    if (r.status != 0)
+        fprintf(stderr, "\n%s", r.err);
+    CU_ASSERT_EQUAL(r.status, 0);
+}
+
 /* Monte Carlo over ranks: the same answer for the same seed and rank
  * count, within 4 standard errors of the exact value, the counts adding
  * up; a failure on one rank ends the run on all with one line. */
@@ -568,6 +586,8 @@ int main(void)
         { "dedicated controller", test_dedicated_controller },
         { "evaluation limit across ranks", test_eval_limit },
         { "C API on split communicators", test_c_api_communicators },
+        { "the controller reopens work (scripted workers)",
+          test_protocol_reopens },
         { "Monte Carlo over ranks", test_mc_over_ranks },
         { "QMC over ranks: rows, cells, constant rows", test_qmc_over_ranks },
         { "QMC failures and limits", test_qmc_failures_and_limits },

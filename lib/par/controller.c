@@ -34,6 +34,7 @@ typedef struct {
     double *fin;                /* FINAL, once received */
     int audited;                /* its VERIFY of this round is in */
     int dumped;                 /* its DUMP of this round is in */
+    int current;                /* it has reported since the last resume */
 } worker_view;
 
 struct pint_par_controller {
@@ -41,10 +42,13 @@ struct pint_par_controller {
     worker_view *w;             /* indexed by worker number */
     int rr;                     /* round-robin cursor */
     int reported;               /* workers with an update */
+    int current;                /* workers with an update since the last
+                                   resume: the test is decided on these */
     int stopping;
     int finals;
     int ended;                  /* END sent: the result stands */
     int resumes;                /* times the exact total missed the test */
+    long long wakes;            /* all idle above the accuracy: woken */
     int status;
     char message[256];
     long long messages;         /* messages handled */
@@ -270,6 +274,10 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             MPI_Abort(ctx->comm, 3);
         c->reported++;
     }
+    if (!v->current) {
+        v->current = 1;
+        c->current++;
+    }
     double done = u[UPD_EVALS] - v->prev_evals;
     v->prev_evals = u[UPD_EVALS];
     memcpy(v->upd, u, pint_update_len(m) * sizeof *u);
@@ -299,7 +307,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             all_waiting = 0;
         any_starved |= uj[UPD_STARVED] != 0.0;
     }
-    if (c->reported == ctx->nworkers && met) {
+    if (c->current == ctx->nworkers && met) {
         stop_all(c, PINT_CONVERGED);
         return;
     }
@@ -307,12 +315,12 @@ static void on_update(pint_par_controller *c, int i, const double *u)
         stop_all(c, PINT_MAX_REGIONS);
         return;
     }
-    if (c->reported == ctx->nworkers
+    if (c->current == ctx->nworkers
         && pint_roundoff(ctx->opt, q, e, a, m, (long long)evals, &c->stall)) {
         stop_all(c, PINT_ROUNDOFF);
         return;
     }
-    if (all_waiting && c->reported == ctx->nworkers) {
+    if (all_waiting && c->current == ctx->nworkers) {
         /* Out of evaluations only when someone waits for them: workers
          * that are idle (the first reports, made before any share is
          * known, are idle) still hold their grants. */
@@ -337,6 +345,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             stop_all(c, PINT_CONVERGED);
             return;
         }
+        c->wakes += woken > 0;
     }
 
     long long grant = grant_for(c, u, done);
@@ -598,11 +607,17 @@ static void final_totals(const pint_par_controller *c, double *q, double *e,
     }
 }
 
-/* Everyone goes on with the shares of the exact totals. */
+/* Everyone goes on with the shares of the exact totals.  The reports
+ * the stop was taken on are older than the finals that just missed the
+ * test: no decision on the test until every worker has reported again
+ * (each does at once on RESUME, worker.c). */
 static void resume_all(pint_par_controller *c, const double *q,
                        const double *e, const double *a)
 {
     pint_par_ctx *ctx = c->ctx;
+    c->current = 0;
+    for (int i = 0; i < ctx->nworkers; i++)
+        c->w[i].current = 0;
     c->stopping = 0;
     c->status = PINT_CONVERGED;
     c->finals = 0;
@@ -686,6 +701,7 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
     res->transfers = c->transfers;
     res->regions_moved = moved;
     res->controller_messages = c->messages;
+    res->reopened = c->wakes + c->resumes;
     snprintf(res->message, sizeof res->message, "%s", c->message);
     res->verified = 0;
     if (ctx->opt->verify) {

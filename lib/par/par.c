@@ -62,7 +62,7 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
                              pint_result *res)
 {
     int m = ctx->ncomp, P = ctx->size;
-    size_t len = 8 + 2 * (size_t)m + 2 * (size_t)P;
+    size_t len = 9 + 2 * (size_t)m + 2 * (size_t)P;
     double *b = calloc(len, sizeof *b);
     long long *ev = res->rank_evals;
     double *idle = res->rank_idle;
@@ -86,12 +86,14 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
             b[7 + 2 * m + P + r] = idle[r];
         }
         b[len - 1] = (double)res->checkpoints;
+        b[len - 2] = (double)res->reopened;
     }
     MPI_Bcast(b, (int)len, MPI_DOUBLE, 0, ctx->comm);
     MPI_Bcast(res->message, (int)sizeof res->message, MPI_CHAR, 0, ctx->comm);
     MPI_Bcast(res->checkpoint_message, (int)sizeof res->checkpoint_message,
               MPI_CHAR, 0, ctx->comm);
     res->checkpoints = (long long)b[len - 1];
+    res->reopened = (long long)b[len - 2];
     res->status = (int)b[0];
     res->evals = (long long)b[1];
     res->regions = (size_t)b[2];

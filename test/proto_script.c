@@ -1,0 +1,261 @@
+/* proto_script.c -- the controller of the distributed adaptive method
+ * (lib/par/controller.c) against scripted workers, run by test_mpi as
+ * `mpirun -np 3 proto_script`: rank 0 runs the real controller
+ * (dedicated), ranks 1 and 2 play workers by sending hand-made UPDATE and
+ * FINAL messages (lib/par/proto.h).  So the states that a real run
+ * reaches only by timing are forced here, every time:
+ *
+ * 1. Every worker idle while the total misses the required accuracy.
+ *    Worker 1 reports Q = 1, E = 4e-7, idle: within its share of
+ *    er = 1e-6.  Then worker 2 reports Q = -0.999, E = 4e-7, idle: the
+ *    total is now 1e-3, its accuracy 1e-9, and both are far above their
+ *    new shares, yet nobody works.  The controller must wake worker 1
+ *    (CONTINUE with the new, smaller share), not stop and not wait.
+ * 2. The exact final totals miss the test the reports passed.  Both
+ *    report E = 1e-10 (the first of these two reports finds everyone
+ *    idle above the accuracy again and wakes the other; the second
+ *    meets the test: STOP), but their FINALs say E = 4e-7 (work changed
+ *    hands after the reports).  The controller must RESUME everyone, not
+ *    END with a total above the accuracy, and decide nothing on the old
+ *    reports: worker 2's report after the resume (E = 1e-10) must not
+ *    stop the run on worker 1's report from before it.
+ * Then worker 1 reports 4e-7 (CONTINUE), and 1e-10: STOP, both finish
+ * with E = 1e-10: END, converged, and the result counts the three
+ * reopenings (two wakes, one resume).
+ *
+ * A scripted worker that waits more than 20 s for the controller's reply
+ * reports which step hung and ends the run; exit 0 when every check
+ * passed, else 1 with one line per failed check on stderr.
+ */
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "par/par.h"
+#include "par/proto.h"
+#include "problem.h"
+#include "watch.h"
+
+#define WAIT_SECONDS 20.0
+#define TAG_GO 999              /* worker 1 -> worker 2: your turn */
+
+static int failures;
+
+static void check(int ok, int rank, const char *what)
+{
+    if (!ok) {
+        fprintf(stderr, "proto_script rank %d: %s\n", rank, what);
+        failures++;
+    }
+}
+
+/* Wait for a message of tag from source, at most WAIT_SECONDS; a hang
+ * ends the whole run with the step that hung. */
+static void wait_for(int source, int tag, int rank, const char *step)
+{
+    double t0 = pint_watch_now();
+    for (;;) {
+        int flag = 0;
+        MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        if (flag)
+            return;
+        if (pint_watch_now() - t0 > WAIT_SECONDS) {
+            fprintf(stderr, "proto_script rank %d: no reply in %.0f s: %s\n",
+                    rank, WAIT_SECONDS, step);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        struct timespec ts = { 0, 1000000 };
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* The next CONTROL from the controller: its command and eps share. */
+static int control(int rank, const char *step, double *share)
+{
+    double b[CTL_LEN + 1];
+    wait_for(0, PINT_TAG_CONTROL, rank, step);
+    MPI_Recv(b, CTL_LEN + 1, MPI_DOUBLE, 0, PINT_TAG_CONTROL,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (share)
+        *share = b[CTL_EPS_SHARE];
+    return (int)b[CTL_CMD];
+}
+
+/* An idle worker's UPDATE with one component: value q, error e. */
+static void update(double evals, double q, double e)
+{
+    double u[UPD_HEADER + 11];
+    memset(u, 0, sizeof u);
+    u[UPD_EVALS] = evals;
+    u[UPD_REGIONS] = 1;
+    u[UPD_HEADER + 0] = q;
+    u[UPD_HEADER + 1] = e;
+    u[UPD_HEADER + 6] = fabs(q);    /* absval */
+    MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
+             MPI_COMM_WORLD);
+}
+
+static void final(double evals, double q, double e)
+{
+    double f[FIN_HEADER + 3];
+    memset(f, 0, sizeof f);
+    f[FIN_EVALS] = evals;
+    f[FIN_REGIONS] = 1;
+    f[FIN_HEADER + 0] = q;
+    f[FIN_HEADER + 1] = e;
+    f[FIN_HEADER + 2] = fabs(q);
+    MPI_Send(f, (int)pint_final_len(1), MPI_DOUBLE, 0, PINT_TAG_FINAL,
+             MPI_COMM_WORLD);
+}
+
+/* Replies until a command other than CONTINUE; returns it. */
+static int until_not_continue(int rank, const char *step)
+{
+    int cmd;
+    while ((cmd = control(rank, step, NULL)) == PINT_CMD_CONTINUE)
+        ;
+    return cmd;
+}
+
+static void worker(int rank)
+{
+    double q = rank == 1 ? 1.0 : -0.999, share = 0.0;
+    int cmd;
+    /* state 1: all idle above the accuracy */
+    if (rank == 2) {
+        int go;
+        wait_for(1, TAG_GO, rank, "worker 1's go");
+        MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    }
+    update(100, q, 4e-7);
+    cmd = control(rank, "the reply to the first update", &share);
+    check(cmd == PINT_CMD_CONTINUE, rank,
+          "the first update was not answered with CONTINUE");
+    if (rank == 1) {
+        int go = 1;
+        MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
+        /* nothing more from worker 1: the controller must wake it */
+        cmd = control(rank, "every worker idle above the accuracy: "
+                      "worker 1 never woken", &share);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "every worker idle above the accuracy: not woken with "
+              "CONTINUE");
+    }
+    check(share > 0.0 && share <= 1e-9, rank,
+          "the share does not follow the new total (1e-3 x 1e-6 / 2)");
+    /* state 2: the reports meet the test, the exact finals miss it */
+    update(200, q, 1e-10);
+    cmd = until_not_continue(rank, "the stop on reports that meet the test");
+    check(cmd == PINT_CMD_STOP, rank, "no STOP on reports that meet the test");
+    final(200, q, 4e-7);
+    cmd = control(rank, "the finals miss the test: no RESUME", NULL);
+    check(cmd == PINT_CMD_RESUME, rank,
+          "the exact finals miss the test: not resumed");
+    /* after the resume: worker 2 reports E = 1e-10 first; with worker
+     * 1's old report (1e-10) that would meet the test, but worker 1 has
+     * not reported since: no stop.  Worker 1 then reports 4e-7 and, when
+     * answered, 1e-10. */
+    if (rank == 2) {
+        update(300, q, 1e-10);
+        cmd = control(rank, "the reply to the first report after the resume",
+                      NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "stopped on a report older than the resume");
+        int go = 1;
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+    } else {
+        int go;
+        wait_for(2, TAG_GO, rank, "worker 2's go");
+        MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        update(300, q, 4e-7);
+        cmd = control(rank, "the reply to a report above the share", NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "a report above the share not answered with CONTINUE");
+        update(400, q, 1e-10);
+    }
+    cmd = until_not_continue(rank, "the final stop");
+    check(cmd == PINT_CMD_STOP, rank, "no final STOP");
+    final(400, q, 1e-10);
+    cmd = control(rank, "the END", NULL);
+    check(cmd == PINT_CMD_END, rank, "no END after finals that meet the test");
+}
+
+static void controller(void)
+{
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.epsrel = 1e-6;
+    opt.epsabs = 0.0;
+    pint_watch watch;
+    pint_watch_start(&watch, &opt, pint_watch_now());
+    pint_par_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.comm = MPI_COMM_WORLD;
+    ctx.rank = 0;
+    ctx.size = 3;
+    ctx.first_worker = 1;
+    ctx.nworkers = 2;
+    ctx.ncomp = 1;
+    ctx.rec_len = pint_region_rec_len(1, 2);
+    ctx.step_evals = 10;
+    ctx.lb_regions = 1;
+    ctx.budget = 1000000;
+    ctx.opt = &opt;
+    ctx.watch = &watch;
+    pint_par_outbox_init(&ctx.out);
+    pint_par_controller *c = pint_par_controller_new(&ctx, 1.0);
+    if (!c) {
+        fprintf(stderr, "proto_script: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    double t0 = pint_watch_now();
+    while (!pint_par_controller_done(c)) {
+        if (!pint_par_controller_poll(c)) {
+            struct timespec ts = { 0, 100000 };
+            nanosleep(&ts, NULL);
+        }
+        pint_par_outbox_progress(&ctx.out);
+        if (pint_watch_now() - t0 > 2 * WAIT_SECONDS) {
+            fprintf(stderr, "proto_script rank 0: the controller never "
+                    "ended\n");
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+    }
+    pint_par_outbox_drain(&ctx.out);
+    pint_result *res = pint_result_alloc(1);
+    long long evals[3] = { 0, 0, 0 };
+    double idle[3] = { 0, 0, 0 };
+    pint_par_controller_result(c, res, evals, idle);
+    check(res->status == PINT_CONVERGED, 0, "the run did not converge");
+    check(fabs(res->value[0] - 1e-3) <= 1e-15, 0, "the total is not 1e-3");
+    check(res->reopened == 3, 0, "the result does not count 3 reopenings");
+    pint_result_free(res);
+    pint_par_controller_free(c);
+    pint_par_outbox_destroy(&ctx.out);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 3) {
+        if (rank == 0)
+            fprintf(stderr, "proto_script: run it on 3 ranks\n");
+        MPI_Finalize();
+        return 2;
+    }
+    if (rank == 0)
+        controller();
+    else
+        worker(rank);
+    int all = 0;
+    MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return all ? 1 : 0;
+}
