@@ -352,6 +352,12 @@ int pint_command(int argc, char **argv, int rank)
                 pint_print_text(stdout, &rep, p.res);
             if (p.cli.verbose && !p.cli.json)
                 pint_print_ranks(stdout, p.res);
+            /* the result stands, but work meant to be saved was not:
+             * say so where a person looks, not only in the report */
+            if (p.res->checkpoint_message[0])
+                fprintf(stderr, "pint: warning: the last checkpoint failed "
+                        "(%lld written before it): %s\n",
+                        p.res->checkpoints, p.res->checkpoint_message);
         }
         status = rc == PINT_CONVERGED ? EXIT_CONVERGED : EXIT_LIMIT;
     }

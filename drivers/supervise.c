@@ -1,13 +1,14 @@
 /* supervise.c -- progress line, signals and the watchdog of the pint
  * command (see supervise.h).
  *
- * The watchdog: the library honours --time-limit between batches of
- * evaluations, but an integrand call that never returns cannot be
- * interrupted.  A thread waits until the limit plus a grace period
- * (2 s + 10%); if the run has not returned by then, rank 0 prints the
- * last progress report as the result (status time-limit) and the process
- * exits with 1 (with 2 when no estimate exists yet); the other ranks
- * follow 2 s later.  The last report is at most a progress period old
+ * The watchdog: the library honours --time-limit and stop requests
+ * (SIGINT, SIGTERM) between batches of evaluations, but an integrand call
+ * that never returns cannot be interrupted.  A thread waits until the
+ * limit plus a grace period (2 s + 10%), or 2 s after a stop request; if
+ * the run has not returned by then, rank 0 prints the last progress
+ * report as the result (status time-limit or interrupted) and the
+ * process exits with 1 (with 2 when no estimate exists yet); the other
+ * ranks follow 2 s later.  The last report is at most a progress period old
  * and is the estimate of the regions then live, so it is as honest as
  * any partial result.
  */
@@ -80,53 +81,87 @@ static void on_progress(const pint_progress *p, void *arg)
     s->shown = 1;
 }
 
-static void *watchdog(void *arg)
+static double since(const struct timespec *t0)
 {
-    pint_supervisor *s = arg;
-    double limit = s->opt->time_limit;
-    double wait = limit + 2.0 + 0.1 * limit + (s->rank == 0 ? 0.0 : 2.0);
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += (time_t)wait;
-    until.tv_nsec += (long)((wait - (double)(time_t)wait) * 1e9);
-    if (until.tv_nsec >= 1000000000L) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000L;
-    }
-    pthread_mutex_lock(&s->lock);
-    int rc = 0;
-    while (!s->finished && rc != ETIMEDOUT)
-        rc = pthread_cond_timedwait(&s->cond, &s->lock, &until);
-    if (s->finished) {
-        pthread_mutex_unlock(&s->lock);
-        return NULL;
-    }
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec)
+           + 1e-9 * (double)(now.tv_nsec - t0->tv_nsec);
+}
+
+/* The run has not returned in time: rank 0 prints the last report as the
+ * result with status (time-limit or interrupted) and exits 1, or 2 when
+ * there is no estimate yet; the other ranks just exit. */
+static void give_up(pint_supervisor *s, int status, const char *why,
+                    double late)
+{
     if (s->rank != 0)
         _exit(1);
     if (s->shown && s->tty)
         fputs("\r\033[K", stderr);
     if (!s->have_last) {
-        fprintf(stderr, "pint: error: time limit of %g s: the integrand has "
-                "not returned and there is no estimate yet\n", limit);
+        fprintf(stderr, "pint: error: %s: the integrand has not returned "
+                "and there is no estimate yet\n", why);
         fflush(stderr);
         _exit(2);
     }
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
     double report_age = s->last->seconds;
-    s->last->seconds = (double)(now.tv_sec - s->start.tv_sec)
-                       + 1e-9 * (double)(now.tv_nsec - s->start.tv_nsec);
-    s->last->status = PINT_TIME_LIMIT;
+    s->last->seconds = since(&s->start);
+    s->last->status = status;
     snprintf(s->last->message, sizeof s->last->message,
-             "time limit of %g s: the integrand did not return; this is "
-             "the last progress report, %.1f s into the run", limit,
-             report_age);
+             "%s: the integrand did not return; this is the last progress "
+             "report, %.1f s into the run", why, report_age);
     s->print(s->last, s->print_arg);
     fflush(stdout);
     fprintf(stderr, "pint: the integrand did not return %.1f s after the "
-            "time limit; stopped\n", wait - limit);
+            "%s; stopped\n", late, status == PINT_TIME_LIMIT ? "time limit"
+            : "stop request");
     fflush(stderr);
     _exit(1);
+}
+
+/* Wakes every 0.1 s (a signal handler cannot signal a condition) until
+ * the run returns; gives up 2 s + 10% after the time limit, or after a
+ * stop request (SIGINT/SIGTERM) 2 s later (0.5 s under mpirun, which
+ * kills its processes 1 s after it passed them the signal), when the run
+ * has not returned.  The other ranks give rank 0 two more seconds. */
+static void *watchdog(void *arg)
+{
+    pint_supervisor *s = arg;
+    double limit = s->opt->time_limit, extra = s->rank == 0 ? 0.0 : 2.0;
+    double grace = limit > 0 ? 2.0 + 0.1 * limit : 0.0;
+    double stop_grace = getenv("OMPI_COMM_WORLD_SIZE") ? 0.5 : 2.0;
+    double stop_at = -1.0;      /* when the stop request was seen */
+    pthread_mutex_lock(&s->lock);
+    while (!s->finished) {
+        double t = since(&s->start);
+        if (limit > 0 && t >= limit + grace + extra)
+            break;
+        if (stop_at < 0 && stop_requested)
+            stop_at = t;
+        if (stop_at >= 0 && t >= stop_at + stop_grace + extra)
+            break;
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += 100000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&s->cond, &s->lock, &until);
+    }
+    if (s->finished) {
+        pthread_mutex_unlock(&s->lock);
+        return NULL;
+    }
+    char why[64];
+    if (stop_at >= 0 && (limit <= 0 || stop_at + stop_grace < limit + grace)) {
+        snprintf(why, sizeof why, "interrupted");
+        give_up(s, PINT_INTERRUPTED, why, stop_grace);
+    }
+    snprintf(why, sizeof why, "time limit of %g s", limit);
+    give_up(s, PINT_TIME_LIMIT, why, grace);
+    return NULL;
 }
 
 pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
@@ -150,7 +185,7 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
     pthread_cond_init(&s->cond, &ca);
     pthread_condattr_destroy(&ca);
-    if (rank == 0 && (s->show || opt->time_limit > 0)) {
+    if (rank == 0) {
         s->last = pint_result_alloc(ncomp);
         if (s->last)
             s->last->method = opt->method;
@@ -166,8 +201,7 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &s->old_int);
     sigaction(SIGTERM, &sa, &s->old_term);
-    if (opt->time_limit > 0
-        && pthread_create(&s->thread, NULL, watchdog, s) == 0)
+    if (pthread_create(&s->thread, NULL, watchdog, s) == 0)
         s->have_thread = 1;
     return s;
 }

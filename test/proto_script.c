@@ -144,8 +144,10 @@ static void worker(int rank)
               "every worker idle above the accuracy: not woken with "
               "CONTINUE");
     }
-    check(share > 0.0 && share <= 1e-9, rank,
-          "the share does not follow the new total (1e-3 x 1e-6 / 2)");
+    /* each of the 2 workers: half of er |Q| */
+    double want = 0.5 * 1e-6 * fabs(1.0 - 0.999);
+    check(fabs(share - want) <= 1e-12 * want, rank,
+          "the share is not half the accuracy of the new total");
     /* state 2: the reports meet the test, the exact finals miss it */
     update(200, q, 1e-10);
     cmd = until_not_continue(rank, "the stop on reports that meet the test");

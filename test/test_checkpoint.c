@@ -8,140 +8,7 @@
 #include <stdarg.h>
 #include <time.h>
 #include <unistd.h>
-#include "testutil.h"
-#include "run_capture.h"
-
-static void run_mpi(run_result *r, int np, ...)
-{
-    char nps[16], *prefix[MPI_PREFIX_LEN];
-    mpi_prefix(prefix, nps, sizeof nps, np);
-    va_list ap;
-    va_start(ap, np);
-    int rc = spawn_va(r, prefix, MPI_PREFIX_LEN, ap);
-    va_end(ap);
-    CU_ASSERT_EQUAL_FATAL(rc, 0);
-}
-
-/* Start pint on np ranks (np = 0: pint alone, no mpirun). */
-static void start_mpi(run_handle *h, int np, ...)
-{
-    char nps[16], *prefix[MPI_PREFIX_LEN], *argv[64];
-    mpi_prefix(prefix, nps, sizeof nps, np);
-    va_list ap;
-    va_start(ap, np);
-    if (np > 0)
-        build_argv(argv, prefix, MPI_PREFIX_LEN, ap);
-    else
-        build_argv(argv, prefix + MPI_PREFIX_LEN - 1, 1, ap);
-    va_end(ap);
-    CU_ASSERT_EQUAL_FATAL(spawn_start(h, argv), 0);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void sleep_seconds(double s)
-{
-    struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
-    nanosleep(&ts, NULL);
-}
-
-/* Wait (at most 60 s) until a started run has printed a progress line:
- * it is integrating, with its signal handlers in place. */
-static void wait_for_progress(const run_handle *h)
-{
-    char buf[8];
-    for (int i = 0; i < 600; i++) {
-        if (pread(h->err_fd, buf, sizeof buf, 0) > 0)
-            return;
-        sleep_seconds(0.1);
-    }
-    CU_FAIL("no progress line within 60 s");
-}
-
-/* The estimate covers the exact value. */
-static void expect_honest(const char *json)
-{
-    double v = json_nth(json, "value", 0), e = json_nth(json, "error", 0);
-    double x = json_nth(json, "exact", 0);
-    if (!(fabs(v - x) <= e))
-        fprintf(stderr, "\n  value %.17g error %.3g exact %.17g\n", v, e, x);
-    CU_ASSERT(fabs(v - x) <= e);
-}
-
-static void expect_status(const run_result *r, int code, const char *status)
-{
-    char want[64];
-    snprintf(want, sizeof want, "\"status\": \"%s\"", status);
-    if (r->status != code || !strstr(r->out, want))
-        fprintf(stderr, "\n  exit %d (wanted %d), stdout '%.300s', stderr "
-                "'%.300s'\n", r->status, code, r->out, r->err);
-    CU_ASSERT_EQUAL(r->status, code);
-    CU_ASSERT(strstr(r->out, want) != NULL);
-}
-
-/* A refused input: exit 2, one line naming the problem, no stdout. */
-static void expect_refused(const run_result *r, const char *needle)
-{
-    size_t len = strlen(r->err);
-    int one_line = len > 0 && strchr(r->err, '\n') == r->err + len - 1;
-    if (r->status != 2 || !strstr(r->err, needle) || !one_line)
-        fprintf(stderr, "\n  exit %d, stderr '%s' (wanted '%s')\n", r->status,
-                r->err, needle);
-    CU_ASSERT_EQUAL(r->status, 2);
-    CU_ASSERT(strncmp(r->err, "pint: error: ", 13) == 0);
-    CU_ASSERT(strstr(r->err, needle) != NULL);
-    CU_ASSERT(one_line);
-    CU_ASSERT_STRING_EQUAL(r->out, "");
-}
-
-/* The temporary directories made by temp_path, removed with their files
- * when the suite ends (a run's checkpoints reach 70 MB; a failed assert
- * must not leave them behind either). */
-#define MAX_TEMP_DIRS 16
-static char temp_dirs[MAX_TEMP_DIRS][32];
-static int ntemp_dirs;
-
-/* A checkpoint path in a fresh temporary directory. */
-static void temp_path(char *path, size_t len, const char *name)
-{
-    CU_ASSERT_FATAL(ntemp_dirs < MAX_TEMP_DIRS);
-    char *dir = temp_dirs[ntemp_dirs];
-    snprintf(dir, sizeof temp_dirs[0], "/tmp/pint-ckpt-XXXXXX");
-    CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
-    ntemp_dirs++;
-    snprintf(path, len, "%s/%s", dir, name);
-}
-
-/* Remove every file in the temporary directories, then the directories;
- * returns the number that could not be removed. */
-static int remove_temp_dirs(void)
-{
-    int left = 0;
-    for (int i = 0; i < ntemp_dirs; i++) {
-        DIR *d = opendir(temp_dirs[i]);
-        if (d) {
-            struct dirent *e;
-            char file[300];
-            while ((e = readdir(d)) != NULL) {
-                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                    continue;
-                snprintf(file, sizeof file, "%s/%s", temp_dirs[i], e->d_name);
-                left += unlink(file) != 0;
-            }
-            closedir(d);
-        }
-        if (rmdir(temp_dirs[i]) != 0) {
-            fprintf(stderr, "test_checkpoint: cannot remove %s\n", temp_dirs[i]);
-            left++;
-        }
-    }
-    return left;
-}
+#include "run_pint.h"
 
 /* The adaptive run stops at the limit on 1 and 2 ranks with an honest
  * estimate, soon after the limit. */
@@ -506,7 +373,7 @@ int main(void)
         CU_TEST_INFO_NULL,
     };
     int rc = pint_test_run("checkpoint", tests);
-    if (remove_temp_dirs() != 0 && rc == 0)
+    if (remove_temp_dirs("test_checkpoint") != 0 && rc == 0)
         rc = 1;
     return rc;
 }

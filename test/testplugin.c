@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/resource.h>
 
 /* x1 * x2 * ... : exact integral over [0,1]^n is 2^-n. */
 int prodx(int ndim, const double *x, int ncomp, double *fval, void *ctx)
@@ -145,5 +149,93 @@ int nan_later(int ndim, const double *x, int ncomp, double *fval, void *ctx)
         s += (x[i] - 0.5) * (x[i] - 0.5);
     for (int k = 0; k < ncomp; k++)
         fval[k] = ++calls >= limit ? NAN : exp(-50.0 * s);
+    return 0;
+}
+
+/* exp(-50 |x - 1/2|^2) (exact as nan_later's), with a fault on the last
+ * MPI rank (Open MPI names it in the environment; without mpirun: the
+ * one process) from its call $PINT_FAULT_AFTER on (default 20000): the
+ * kind $PINT_FAULT is "nan", "inf", "code" (returns 11), "hang" (the
+ * call never returns) or "kill" (the process dies of SIGKILL).  For the
+ * fault matrix of test_faults. */
+int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
+                    void *ctx)
+{
+    static long calls, after = -1;
+    static int kind, mine;
+    (void)ctx;
+    if (after < 0) {
+        const char *k = getenv("PINT_FAULT"), *a = getenv("PINT_FAULT_AFTER");
+        const char *r = getenv("OMPI_COMM_WORLD_RANK");
+        const char *n = getenv("OMPI_COMM_WORLD_SIZE");
+        kind = !k ? 0 : !strcmp(k, "nan") ? 1 : !strcmp(k, "inf") ? 2
+             : !strcmp(k, "code") ? 3 : !strcmp(k, "hang") ? 4
+             : !strcmp(k, "kill") ? 5 : 0;
+        mine = !r || !n || atoi(r) == atoi(n) - 1;
+        after = a ? atol(a) : 20000;
+    }
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += (x[i] - 0.5) * (x[i] - 0.5);
+    double v = exp(-50.0 * s);
+    if (mine && kind && ++calls >= after) {
+        if (kind == 1)
+            v = NAN;
+        else if (kind == 2)
+            v = INFINITY;
+        else if (kind == 3)
+            return 11;
+        else if (kind == 5)
+            raise(SIGKILL);
+        else
+            for (;;)
+                sleep(1);
+    }
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = v;
+    return 0;
+}
+
+/* exp(-50 |x - 1/2|^2) (exact as nan_later's); from its call
+ * $PINT_DISK_AFTER on (default 200000) the disk gives trouble, on every
+ * rank: $PINT_DISK "full" limits the size of the files the process may
+ * write to 64 bytes (RLIMIT_FSIZE, SIGXFSZ ignored: a write beyond fails
+ * as on a full disk), "gone" removes the directory $PINT_DISK_DIR and
+ * whatever is in it (a disk that went away: nothing can be created
+ * there).  For the checkpoint fault tests of test_faults. */
+int disk_trouble(int ndim, const double *x, int ncomp, double *fval,
+                 void *ctx)
+{
+    static long calls, after = -1;
+    (void)ctx;
+    if (after < 0) {
+        const char *a = getenv("PINT_DISK_AFTER");
+        after = a ? atol(a) : 200000;
+    }
+    if (++calls == after) {
+        const char *mode = getenv("PINT_DISK"), *dir = getenv("PINT_DISK_DIR");
+        if (mode && !strcmp(mode, "full")) {
+            struct rlimit rl = { 64, 64 };
+            signal(SIGXFSZ, SIG_IGN);
+            setrlimit(RLIMIT_FSIZE, &rl);
+        } else if (mode && !strcmp(mode, "gone") && dir) {
+            DIR *d = opendir(dir);
+            struct dirent *e;
+            char path[4096];
+            while (d && (e = readdir(d)))
+                if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+                    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                    unlink(path);
+                }
+            if (d)
+                closedir(d);
+            rmdir(dir);
+        }
+    }
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += (x[i] - 0.5) * (x[i] - 0.5);
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(-50.0 * s);
     return 0;
 }

@@ -1,0 +1,242 @@
+/* test_faults.c -- what goes wrong around a run, on 1 to 4 ranks for
+ * every method, run as a user runs it (the pint command under mpirun):
+ *
+ * - the integrand gives NaN, Inf or an error code on one rank (the last)
+ *   after the first estimates exist: exit 2 at once on every rank, one
+ *   line naming the rank, the point and the fault, and the estimate
+ *   reached kept and honest;
+ * - the integrand never returns on one rank: with --time-limit the last
+ *   progress report is the result (time-limit, exit 1); without it
+ *   SIGINT/SIGTERM ends the run with that report (interrupted, exit 1);
+ * - one rank dies of SIGKILL: mpirun ends the run promptly, and the last
+ *   periodic checkpoint resumes with nothing lost;
+ * - the disk fills up or goes away while checkpoints are written: the run
+ *   goes on, the report and one line on stderr say why the last one
+ *   failed, and the last whole checkpoint resumes.
+ *
+ * The faults come from the test plug-in (testplugin.c: fault_last_rank,
+ * disk_trouble), driven by environment variables; the integrand is
+ * exp(-50 |x - 1/2|^2) over [0,1]^3, exact (sqrt(pi/50) erf(sqrt(50)/2))^3.
+ * (Refused checkpoints, signals to a healthy run and resuming on other
+ * rank counts: test_checkpoint.)
+ */
+#include <signal.h>
+#include <sys/stat.h>
+#include "run_pint.h"
+
+static double exact3(void)
+{
+    double g = sqrt(3.14159265358979323846 / 50.0) * erf(sqrt(50.0) / 2.0);
+    return g * g * g;
+}
+
+static const char *const methods[] = { "adaptive", "qmc", "mc" };
+
+/* The kept estimate: finite, and within E of the exact value (within 4 E
+ * for Monte Carlo and QMC, whose E is one standard error: over points,
+ * over random shifts). */
+static void expect_kept(const run_result *r, const char *method, int np,
+                        const char *what)
+{
+    double v = json_nth(r->out, "value", 0), e = json_nth(r->out, "error", 0);
+    double x = exact3(), k = strcmp(method, "adaptive") == 0 ? 1.0 : 4.0;
+    int ok = isfinite(v) && e > 0 && fabs(v - x) <= k * e;
+    if (!ok)
+        fprintf(stderr, "\n  %s, %s on %d ranks: value %.17g error %.3g "
+                "exact %.17g\n", what, method, np, v, e, x);
+    CU_ASSERT(ok);
+}
+
+/* NaN, Inf and an error code on the last rank, from its 20,000th call:
+ * each method meets each fault, on 1 to 4 ranks. */
+static void test_integrand_faults(void)
+{
+    static const char *const kinds[] = { "nan", "inf", "code" };
+    static const char *const says[] = { "returned NaN in component 1",
+                                        "returned Inf in component 1",
+                                        "returned error code 11" };
+    for (int mi = 0; mi < 3; mi++)
+        for (int np = 1; np <= 4; np++) {
+            int ki = (mi + np) % 3;
+            setenv("PINT_FAULT", kinds[ki], 1);
+            run_result r;
+            double t0 = now();
+            run_mpi(&r, np, "--json", "--plugin", env_or_die("PINT_PLUGIN"),
+                    "-f", "fault_last_rank", "-d", "3", "--er", "1e-13",
+                    "--method", methods[mi], "--max-evals", "1e9",
+                    "--time-limit", "60", NULL);
+            double wall = now() - t0;
+            unsetenv("PINT_FAULT");
+            expect_status(&r, 2, "integrand-error");
+            char where[64];
+            if (np > 1)
+                snprintf(where, sizeof where, "pint: error: rank %d: "
+                         "integrand %s", np - 1, says[ki]);
+            else
+                snprintf(where, sizeof where, "pint: error: integrand %s",
+                         says[ki]);
+            if (!strstr(r.err, where))
+                fprintf(stderr, "\n  %s on %d ranks: stderr '%.300s', "
+                        "wanted '%s'\n", methods[mi], np, r.err, where);
+            CU_ASSERT(strstr(r.err, where) != NULL);
+            CU_ASSERT(one_error_line(r.err, "pint: error: "));
+            expect_kept(&r, methods[mi], np, kinds[ki]);
+            CU_ASSERT(wall < 50.0);     /* at once, not at the time limit */
+        }
+}
+
+/* An integrand call that never returns on the last rank, with a time
+ * limit: the watchdog prints the last progress report, exit 1. */
+static void test_hang_time_limit(void)
+{
+    static const int nps[] = { 4, 2, 1 };
+    setenv("PINT_FAULT", "hang", 1);
+    for (int mi = 0; mi < 3; mi++) {
+        run_result r;
+        run_mpi(&r, nps[mi], "--json", "--plugin", env_or_die("PINT_PLUGIN"),
+                "-f", "fault_last_rank", "-d", "3", "--er", "1e-13",
+                "--method", methods[mi], "--time-limit", "1", NULL);
+        expect_status(&r, 1, "time-limit");
+        CU_ASSERT(strstr(r.err, "did not return") != NULL);
+        expect_kept(&r, methods[mi], nps[mi], "hang, time limit");
+    }
+    unsetenv("PINT_FAULT");
+}
+
+/* The same without a time limit: the run waits for ever, until the
+ * user's Ctrl-C (pint alone) or SIGTERM to mpirun; then the last
+ * progress report is the result, status interrupted, exit 1.  mpirun
+ * kills its processes 1 s after it passed them SIGTERM (Open MPI's
+ * odls_base_sigkill_timeout); pint prints after 0.5 s, which a loaded
+ * test machine may miss: the test gives mpirun 10 s. */
+static void test_hang_signal(void)
+{
+    static const int nps[] = { 0, 3, 2 };
+    static const int sigs[] = { SIGINT, SIGTERM, SIGTERM };
+    setenv("PINT_FAULT", "hang", 1);
+    setenv("OMPI_MCA_odls_base_sigkill_timeout", "10", 1);
+    for (int mi = 0; mi < 3; mi++) {
+        run_handle h;
+        run_result r;
+        start_mpi(&h, nps[mi], "--json", "--progress", "--plugin",
+                  env_or_die("PINT_PLUGIN"), "-f", "fault_last_rank", "-d",
+                  "3", "--er", "1e-13", "--method", methods[mi], NULL);
+        wait_for_progress(&h);
+        sleep_seconds(1.0);
+        double t0 = now();
+        kill(h.pid, sigs[mi]);
+        int ended = finish_within(&h, &r, 30.0);
+        double wall = now() - t0;
+        if (!ended)
+            fprintf(stderr, "\n  %s: no end within 30 s of the signal\n",
+                    methods[mi]);
+        CU_ASSERT(ended);
+        expect_status(&r, 1, "interrupted");
+        CU_ASSERT(strstr(r.err, "did not return") != NULL);
+        CU_ASSERT(strstr(r.err, "after the stop request") != NULL);
+        expect_kept(&r, methods[mi], nps[mi], "hang, signal");
+        CU_ASSERT(wall < 15.0);
+    }
+    unsetenv("OMPI_MCA_odls_base_sigkill_timeout");
+    unsetenv("PINT_FAULT");
+}
+
+/* One rank of three dies of SIGKILL: mpirun ends the others promptly,
+ * and the last periodic checkpoint resumes on 2 ranks with every region
+ * (verify) and the evaluations before it counted. */
+static void test_rank_killed(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "killed.ckpt");
+    setenv("PINT_FAULT", "kill", 1);
+    setenv("PINT_FAULT_AFTER", "200000", 1);
+    run_result r;
+    double t0 = now();
+    run_mpi(&r, 3, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+            "fault_last_rank", "-d", "3", "--er", "1e-13", "--cost-us", "5",
+            "--checkpoint", path, "--checkpoint-every", "0.2", NULL);
+    double wall = now() - t0;
+    unsetenv("PINT_FAULT_AFTER");
+    unsetenv("PINT_FAULT");
+    CU_ASSERT(r.status != 0 && r.status != 1);
+    CU_ASSERT(wall < 60.0);
+    CU_ASSERT_FATAL(access(path, R_OK) == 0);
+    run_mpi(&r, 2, "--json", "--verify", "--plugin", env_or_die("PINT_PLUGIN"),
+            "-f", "fault_last_rank", "-d", "3", "--er", "1e-9", "--resume",
+            path, NULL);
+    expect_status(&r, 0, "converged");
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    CU_ASSERT(json_num(r.out, "resumed_evals") > 0);
+    expect_kept(&r, "adaptive", 2, "resumed after a rank was killed");
+}
+
+/* The disk fills up (writes beyond 64 bytes fail) or its directory goes
+ * away after some checkpoints were written: every method goes on to its
+ * time limit, says on stderr and in the report why the last checkpoint
+ * failed; after a full disk the last whole checkpoint resumes. */
+static void test_disk_trouble(void)
+{
+    static const int nps[] = { 2, 3, 1 };
+    static const char *const modes[] = { "full", "gone" };
+    for (int d = 0; d < 2; d++)
+        for (int mi = 0; mi < 3; mi++) {
+            char path[256], dir[256];
+            temp_path(path, sizeof path, "disk.ckpt");
+            snprintf(dir, sizeof dir, "%s", path);
+            *strrchr(dir, '/') = '\0';
+            setenv("PINT_DISK", modes[d], 1);
+            setenv("PINT_DISK_DIR", dir, 1);
+            setenv("PINT_DISK_AFTER", "20000", 1);
+            run_result r;
+            run_mpi(&r, nps[mi], "--json", "--plugin",
+                    env_or_die("PINT_PLUGIN"), "-f", "disk_trouble", "-d",
+                    "3", "--er", "1e-13", "--method", methods[mi],
+                    "--cost-us", "20", "--checkpoint", path,
+                    "--checkpoint-every", "0.1", "--time-limit", "2", NULL);
+            unsetenv("PINT_DISK_AFTER");
+            unsetenv("PINT_DISK_DIR");
+            unsetenv("PINT_DISK");
+            expect_status(&r, 1, "time-limit");
+            expect_kept(&r, methods[mi], nps[mi], modes[d]);
+            const char *why = d == 0 ? "File too large" : "cannot create";
+            char *m = strstr(r.out, "\"checkpoint_message\": ");
+            if (!m || !strstr(m, why))
+                fprintf(stderr, "\n  disk %s, %s: stdout '%.400s'\n",
+                        modes[d], methods[mi], r.out);
+            CU_ASSERT(m && strstr(m, why));
+            CU_ASSERT(strstr(r.err, "pint: warning: the last checkpoint "
+                                    "failed") != NULL);
+            CU_ASSERT(json_num(r.out, "checkpoints_written") >= 1);
+            if (d == 1) {
+                mkdir(dir, 0700);       /* for remove_temp_dirs */
+                continue;
+            }
+            CU_ASSERT_FATAL(access(path, R_OK) == 0);
+            run_mpi(&r, 2, "--json", "--plugin", env_or_die("PINT_PLUGIN"),
+                    "-f", "disk_trouble", "-d", "3", "--er",
+                    mi == 2 ? "1e-2" : "1e-6", "--method", methods[mi],
+                    "--resume", path, NULL);
+            expect_status(&r, 0, "converged");
+            CU_ASSERT(json_num(r.out, "resumed_evals") > 0);
+            expect_kept(&r, methods[mi], 2, "resumed after a full disk");
+        }
+}
+
+int main(void)
+{
+    CU_TestInfo tests[] = {
+        { "NaN, Inf, an error code on one rank, every method, 1-4 ranks",
+          test_integrand_faults },
+        { "an integrand that never returns, --time-limit",
+          test_hang_time_limit },
+        { "an integrand that never returns, SIGINT/SIGTERM",
+          test_hang_signal },
+        { "a rank killed: the checkpoint resumes", test_rank_killed },
+        { "a full disk, a directory gone: checkpoints", test_disk_trouble },
+        CU_TEST_INFO_NULL,
+    };
+    int rc = pint_test_run("faults", tests);
+    if (remove_temp_dirs("test_faults") != 0 && rc == 0)
+        rc = 1;
+    return rc;
+}
