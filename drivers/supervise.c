@@ -4,15 +4,15 @@
  * The watchdog: the library honours --time-limit and stop requests
  * (SIGINT, SIGTERM) between batches of evaluations, but an integrand call
  * that never returns cannot be interrupted.  A thread waits until the
- * limit plus a grace period (2 s + 10%), or 2 s after a stop request; if
- * the run has not returned by then, rank 0 prints the last progress
+ * limit plus a grace period (2 s + 10%), or 2 s after a stop request
+ * (0.5 s under mpirun; see watchdog); if the run has not returned by
+ * then, rank 0 prints the last progress
  * report as the result (status time-limit or interrupted) and the
  * process exits with 1 (with 2 when no estimate exists yet); the other
  * ranks follow 2 s later.  The last report is at most a progress period old
  * and is the estimate of the regions then live, so it is as honest as
  * any partial result.
  */
-#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* supervise.h -- what surrounds one integration in the pint command:
  * the live progress line, a clean stop on SIGINT/SIGTERM, and a
- * watchdog for integrands that never return past --time-limit. */
+ * watchdog for integrands that never return past --time-limit or a
+ * stop request. */
 #ifndef PINT_SUPERVISE_H
 #define PINT_SUPERVISE_H
 
@@ -13,7 +14,7 @@ typedef void (*pint_result_printer)(const pint_result *res, void *arg);
 
 /* Supervise the run of opt (ncomp components) on this rank: set
  * opt->stop and, on rank 0, opt->progress; catch SIGINT and SIGTERM (a
- * second signal kills as usual); with a time limit start the watchdog.
+ * second signal kills as usual); start the watchdog.
  * show_progress: 1 --progress, 0 automatic (a terminal and a run over
  * 2 s).  NULL when out of memory (the run then goes unsupervised). */
 pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
