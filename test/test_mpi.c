@@ -4,27 +4,7 @@
 #include <stdarg.h>
 #include <time.h>
 #include <unistd.h>
-#include "testutil.h"
-#include "run_capture.h"
-
-/* Run pint on np ranks with the NULL-terminated arguments. */
-static void run_mpi(run_result *r, int np, ...)
-{
-    char nps[16], *prefix[MPI_PREFIX_LEN];
-    mpi_prefix(prefix, nps, sizeof nps, np);
-    va_list ap;
-    va_start(ap, np);
-    int rc = spawn_va(r, prefix, MPI_PREFIX_LEN, ap);
-    va_end(ap);
-    CU_ASSERT_EQUAL_FATAL(rc, 0);
-}
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "run_pint.h"
 
 /* genz1..genz6 at d = 3 and 6 on 1..4 ranks.  Smooth families: the
  * estimate covers the true error and meets the tolerance when converged.
@@ -217,10 +197,10 @@ static void test_corner_peak_balances(void)
 static void test_failure_on_one_rank(void)
 {
     run_result r;
-    double t0 = seconds_now();
+    double t0 = now();
     run_mpi(&r, 4, "--plugin", env_or_die("PINT_PLUGIN"), "-f",
             "fails_on_rank2_peak", "-d", "3", NULL);
-    double dt = seconds_now() - t0;
+    double dt = now() - t0;
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT(dt < 20.0);
     CU_ASSERT(strstr(r.err, "pint: error: rank 2: integrand returned error "

@@ -70,6 +70,17 @@ int fails_on_rank2(int ndim, const double *x, int ncomp, double *fval,
     return 0;
 }
 
+/* exp(-50 |x - 1/2|^2) in every component: the peak of the plug-ins
+ * below (exact over [0,1]^n: (sqrt(pi/50) erf(sqrt(50)/2))^n). */
+static void peak50(int ndim, const double *x, int ncomp, double *fval)
+{
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += (x[i] - 0.5) * (x[i] - 0.5);
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(-50.0 * s);
+}
+
 /* Fails (returns 9) on MPI rank 2 only, like fails_on_rank2, around a
  * peak that needs thousands of regions: the adaptive method starts from
  * one region on rank 0, and only the load balancer brings rank 2 work. */
@@ -80,11 +91,7 @@ int fails_on_rank2_peak(int ndim, const double *x, int ncomp, double *fval,
     const char *r = getenv("OMPI_COMM_WORLD_RANK");
     if (r && strcmp(r, "2") == 0)
         return 9;
-    double s = 0.0;
-    for (int i = 0; i < ndim; i++)
-        s += (x[i] - 0.5) * (x[i] - 0.5);
-    for (int k = 0; k < ncomp; k++)
-        fval[k] = exp(-50.0 * s);
+    peak50(ndim, x, ncomp, fval);
     return 0;
 }
 
@@ -174,25 +181,18 @@ int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
         mine = !r || !n || atoi(r) == atoi(n) - 1;
         after = a ? atol(a) : 20000;
     }
-    double s = 0.0;
-    for (int i = 0; i < ndim; i++)
-        s += (x[i] - 0.5) * (x[i] - 0.5);
-    double v = exp(-50.0 * s);
+    peak50(ndim, x, ncomp, fval);
     if (mine && kind && ++calls >= after) {
-        if (kind == 1)
-            v = NAN;
-        else if (kind == 2)
-            v = INFINITY;
-        else if (kind == 3)
+        if (kind == 3)
             return 11;
-        else if (kind == 5)
+        if (kind == 5)
             raise(SIGKILL);
-        else
+        if (kind == 4)
             for (;;)
                 sleep(1);
+        for (int k = 0; k < ncomp; k++)
+            fval[k] = kind == 1 ? NAN : INFINITY;
     }
-    for (int k = 0; k < ncomp; k++)
-        fval[k] = v;
     return 0;
 }
 
@@ -232,10 +232,6 @@ int disk_trouble(int ndim, const double *x, int ncomp, double *fval,
             rmdir(dir);
         }
     }
-    double s = 0.0;
-    for (int i = 0; i < ndim; i++)
-        s += (x[i] - 0.5) * (x[i] - 0.5);
-    for (int k = 0; k < ncomp; k++)
-        fval[k] = exp(-50.0 * s);
+    peak50(ndim, x, ncomp, fval);
     return 0;
 }
