@@ -248,18 +248,25 @@ static void test_dedicated_controller(void)
     CU_ASSERT(strstr(r.err, "at least 2 ranks") != NULL);
 }
 
-/* The C API on a communicator: two halves of the world integrate
- * different functions at once; every rank checks its result. */
-static void test_c_api_communicators(void)
+/* Run the test program named by environment variable `var` on np ranks;
+ * it checks itself: exit 0, else what it said is shown. */
+static void run_program_ok(const char *var, const char *np)
 {
     char *argv[] = { (char *)env_or_die("MPIRUN"), "--quiet",
-                     "--oversubscribe", "-np", "4",
-                     (char *)env_or_die("PINT_EMBED"), NULL };
+                     "--oversubscribe", "-np", (char *)np,
+                     (char *)env_or_die(var), NULL };
     run_result r;
     CU_ASSERT_EQUAL_FATAL(spawn_capture(&r, argv), 0);
     if (r.status != 0)
         fprintf(stderr, "\n%s", r.err);
     CU_ASSERT_EQUAL(r.status, 0);
+}
+
+/* The C API on a communicator: two halves of the world integrate
+ * different functions at once; every rank checks its result. */
+static void test_c_api_communicators(void)
+{
+    run_program_ok("PINT_EMBED", "4");
 }
 
 /* Liveness in the states a real run reaches only by timing, forced by
@@ -270,14 +277,7 @@ static void test_c_api_communicators(void)
  * script within 20 s. */
 static void test_protocol_reopens(void)
 {
-    char *argv[] = { (char *)env_or_die("MPIRUN"), "--quiet",
-                     "--oversubscribe", "-np", "3",
-                     (char *)env_or_die("PINT_PROTO_SCRIPT"), NULL };
-    run_result r;
-    CU_ASSERT_EQUAL_FATAL(spawn_capture(&r, argv), 0);
-    if (r.status != 0)
-        fprintf(stderr, "\n%s", r.err);
-    CU_ASSERT_EQUAL(r.status, 0);
+    run_program_ok("PINT_PROTO_SCRIPT", "3");
 }
 
 /* Monte Carlo over ranks: the same answer for the same seed and rank
