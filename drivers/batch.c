@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "batch.h"
+#include "regular_file.h"
 #include "expr.h"
 #include "integrands.h"
 #include "parse.h"
@@ -536,15 +537,14 @@ pint_batch_entry *pint_batch_read(const char *path, const pint_cli *cli,
                                   size_t *count, char *msg, size_t msglen)
 {
     *count = 0;
-    FILE *fp = fopen(path, "r");
+    char why[REASON_LEN];
+    FILE *fp = pint_open_regular(path, "r", why, sizeof why);
     if (!fp) {
-        snprintf(msg, msglen, "cannot open list '%s': %s", path,
-                 strerror(errno));
+        snprintf(msg, msglen, "cannot open list '%s': %s", path, why);
         return NULL;
     }
     pint_batch_entry *list = NULL;
     size_t n = 0, cap = 0;
-    char why[REASON_LEN];
     char *buf = malloc(LINE_LIMIT + 1);
     if (!buf) {
         snprintf(msg, msglen, "out of memory reading list '%s'", path);

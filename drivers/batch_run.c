@@ -21,6 +21,7 @@
 #include "expr.h"
 #include "integrands.h"
 #include "output.h"
+#include "supervise.h"
 
 typedef struct {
     pint_batch_entry *e;
@@ -338,7 +339,9 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     monitor m;
     monitor_begin(&m, &b, cli, rank);
     double t0 = now();
+    pint_exit_guard(rank);
     int rc = pint_integrate_batch(b.n, b.problems, &bo, b.results);
+    pint_exit_unguard();
     double wall = now() - t0;
     monitor_end(&m);
     if (rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "regular_file.h"
 
 /* Parse the numbers of one line into v; returns the count, -1 on a bad
  * token (its text copied into bad). */
@@ -29,10 +30,11 @@ static int parse_line(char *line, double *v, int max, char *bad, size_t blen)
 double *pint_read_simplex_file(const char *path, int *ndim,
                                size_t *nsimplices, char *msg, size_t msglen)
 {
-    FILE *fp = fopen(path, "r");
+    char why[128];
+    FILE *fp = pint_open_regular(path, "r", why, sizeof why);
     if (!fp) {
         snprintf(msg, msglen, "cannot open simplex file '%s': %s", path,
-                 strerror(errno));
+                 why);
         return NULL;
     }
     int n = 0;

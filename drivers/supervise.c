@@ -12,6 +12,15 @@
  * ranks follow 2 s later.  The last report is at most a progress period old
  * and is the estimate of the regions then live, so it is as honest as
  * any partial result.
+ *
+ * The exit guard: an integrand (or its plug-in) that calls exit() would
+ * end the process with the status it chose, often 0, and no output: a
+ * run in progress that looks like success.  While a run is in progress
+ * an exit handler turns any exit() into one line on stderr naming the
+ * problem and exit status 2; on rank 0 of a supervised run it first
+ * prints the last progress report as the result, status integrand-error.
+ * Under mpirun the rank that exits prints the line; mpirun then ends the
+ * others.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -89,6 +98,63 @@ static double since(const struct timespec *t0)
            + 1e-9 * (double)(now.tv_nsec - t0->tv_nsec);
 }
 
+/* The exit guard's state: an exit handler, too, reaches only static
+ * storage.  guard_rank < 0: no run in progress. */
+static volatile sig_atomic_t guard_rank = -1;
+static pint_supervisor *guarded;        /* rank 0's supervisor, or NULL */
+static int report_last(pint_supervisor *s, int status, const char *why);
+
+static void on_exit_during_run(void)
+{
+    int rank = guard_rank;
+    if (rank < 0)
+        return;
+    guard_rank = -1;
+    fflush(stdout);
+    if (rank == 0 && guarded) {
+        pthread_mutex_lock(&guarded->lock);
+        report_last(guarded, PINT_ERR_INTEGRAND,
+                    "the integrand called exit() during the run");
+    }
+    fprintf(stderr, "pint: error: the integrand called exit() during the "
+            "run (rank %d); stopped\n", rank);
+    fflush(stderr);
+    _exit(2);
+}
+
+void pint_exit_guard(int rank)
+{
+    static int registered;
+    if (!registered)
+        registered = atexit(on_exit_during_run) == 0;
+    guard_rank = rank;
+}
+
+void pint_exit_unguard(void)
+{
+    guard_rank = -1;
+}
+
+/* Print the last progress report as the result, status status, the
+ * message saying why and how old the report is; 0 when there is no
+ * report yet (nothing printed).  On rank 0, with s->lock held. */
+static int report_last(pint_supervisor *s, int status, const char *why)
+{
+    if (s->shown && s->tty)
+        fputs("\r\033[K", stderr);
+    if (!s->have_last)
+        return 0;
+    double age = s->last->seconds;
+    s->last->seconds = since(&s->start);
+    s->last->status = status;
+    snprintf(s->last->message, sizeof s->last->message,
+             "%s; this is the last progress report, %.1f s into the run",
+             why, age);
+    s->print(s->last, s->print_arg);
+    fflush(stdout);
+    return 1;
+}
+
 /* The run has not returned in time: rank 0 prints the last report as the
  * result with status (time-limit or interrupted) and exits 1, or 2 when
  * there is no estimate yet; the other ranks just exit. */
@@ -97,25 +163,22 @@ static void give_up(pint_supervisor *s, int status, const char *why,
 {
     if (s->rank != 0)
         _exit(1);
-    if (s->shown && s->tty)
-        fputs("\r\033[K", stderr);
-    if (!s->have_last) {
+    /* after a time limit the integrand is the one thing that does not
+     * return; after a stop request it may also be rank 0 waiting for a
+     * rank that mpirun already ended (one that failed, or exited) */
+    int stopped = status == PINT_INTERRUPTED;
+    char what[160];
+    snprintf(what, sizeof what, "%s: the %s did not return", why,
+             stopped ? "run" : "integrand");
+    if (!report_last(s, status, what)) {
         fprintf(stderr, "pint: error: %s: the integrand has not returned "
                 "and there is no estimate yet\n", why);
         fflush(stderr);
         _exit(2);
     }
-    double report_age = s->last->seconds;
-    s->last->seconds = since(&s->start);
-    s->last->status = status;
-    snprintf(s->last->message, sizeof s->last->message,
-             "%s: the integrand did not return; this is the last progress "
-             "report, %.1f s into the run", why, report_age);
-    s->print(s->last, s->print_arg);
-    fflush(stdout);
-    fprintf(stderr, "pint: the integrand did not return %.1f s after the "
-            "%s; stopped\n", late, status == PINT_TIME_LIMIT ? "time limit"
-            : "stop request");
+    fprintf(stderr, "pint: the %s did not return %.1f s after the %s; "
+            "stopped\n", stopped ? "run" : "integrand", late,
+            stopped ? "stop request" : "time limit");
     fflush(stderr);
     _exit(1);
 }
@@ -203,11 +266,15 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
     sigaction(SIGTERM, &sa, &s->old_term);
     if (pthread_create(&s->thread, NULL, watchdog, s) == 0)
         s->have_thread = 1;
+    guarded = rank == 0 ? s : NULL;
+    pint_exit_guard(rank);
     return s;
 }
 
 void pint_supervise_end(pint_supervisor *s)
 {
+    pint_exit_unguard();
+    guarded = NULL;
     if (!s)
         return;
     pthread_mutex_lock(&s->lock);

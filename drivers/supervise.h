@@ -25,4 +25,12 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
  * clear the progress line. */
 void pint_supervise_end(pint_supervisor *s);
 
+/* The exit guard (on in pint_supervise_begin .. _end): while it is on,
+ * exit() from anywhere (an integrand, a plug-in) prints one line naming
+ * the problem and ends the process with status 2 instead of the status
+ * it chose; on a supervised rank 0 the last progress report is printed
+ * first, as the result with status integrand-error. */
+void pint_exit_guard(int rank);
+void pint_exit_unguard(void);
+
 #endif

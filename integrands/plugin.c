@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "integrands.h"
+#include "regular_file.h"
 
 struct pint_plugin {
     void *handle;
@@ -29,6 +30,11 @@ pint_plugin *pint_plugin_open(const char *path, const char *symbol,
     if (!symbol || !*symbol) {
         snprintf(msg, msglen,
                  "plug-in '%s': name the integrand symbol with -f NAME", path);
+        return NULL;
+    }
+    char why[128];
+    if (pint_check_regular(path, why, sizeof why) != 0) {
+        snprintf(msg, msglen, "cannot load plug-in '%s': %s", path, why);
         return NULL;
     }
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);

@@ -11,6 +11,7 @@
 #include "map.h"
 #include "qmc.h"
 #include "region.h"
+#include "regular_file.h"
 #include "rule.h"
 
 static const char MAGIC[8] = { 'P', 'I', 'N', 'T', 'C', 'K', 'P', 'T' };
@@ -252,10 +253,10 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
 {
     memset(c, 0, sizeof *c);
     int status = PINT_ERR_INVALID;
-    FILE *f = fopen(path, "rb");
+    char why[128];
+    FILE *f = pint_open_regular(path, "rb", why, sizeof why);
     if (!f) {
-        snprintf(msg, len, "checkpoint %s: cannot open: %s", path,
-                 strerror(errno));
+        snprintf(msg, len, "checkpoint %s: cannot open: %s", path, why);
         return PINT_ERR_INVALID;
     }
     char magic[8];

@@ -12,7 +12,10 @@
  *   periodic checkpoint resumes with nothing lost;
  * - the disk fills up or goes away while checkpoints are written: the run
  *   goes on, the report and one line on stderr say why the last one
- *   failed, and the last whole checkpoint resumes.
+ *   failed, and the last whole checkpoint resumes;
+ * - the integrand calls exit(): exit 2 and a line naming the rank, never
+ *   a success status or silence;
+ * - a FIFO or a directory is named as a file to read: refused at once.
  *
  * The faults come from the test plug-in (testplugin.c: fault_last_rank,
  * disk_trouble), driven by environment variables; the integrand is
@@ -221,6 +224,92 @@ static void test_disk_trouble(void)
         }
 }
 
+/* The integrand calls exit(0) or exit(3) on the last rank (a plug-in
+ * that gives up its own way): never a success status nor silence, but
+ * exit 2 and a line naming the problem and the rank; alone, the last
+ * progress report is the result (status integrand-error).  Under mpirun
+ * the exiting rank prints the line, mpirun ends the others, and rank 0
+ * may print its last report as interrupted. */
+static void test_integrand_exits(void)
+{
+    static const struct { int np; const char *kind, *method; } runs[] = {
+        { 0, "exit0", "adaptive" }, { 0, "exit3", "qmc" },
+        { 0, "exit0", "mc" }, { 2, "exit0", "mc" },
+        { 3, "exit3", "adaptive" }, { 2, "exit3", "qmc" },
+    };
+    setenv("PINT_FAULT_AFTER", "200000", 1);
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        setenv("PINT_FAULT", runs[i].kind, 1);
+        run_handle h;
+        run_result r;
+        start_mpi(&h, runs[i].np, "--json", "--plugin",
+                  env_or_die("PINT_PLUGIN"), "-f", "fault_last_rank", "-d",
+                  "3", "--er", "1e-13", "--method", runs[i].method, NULL);
+        CU_ASSERT(finish_within(&h, &r, 60.0));
+        char line[128];
+        snprintf(line, sizeof line, "pint: error: the integrand called "
+                 "exit() during the run (rank %d); stopped\n",
+                 runs[i].np > 1 ? runs[i].np - 1 : 0);
+        if (r.status != 2 || !strstr(r.err, line))
+            fprintf(stderr, "\n  %s, %s on %d: exit %d, stderr '%s'\n",
+                    runs[i].kind, runs[i].method, runs[i].np, r.status,
+                    r.err);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT(strstr(r.err, line) != NULL);
+        if (runs[i].np == 0) {
+            CU_ASSERT(strchr(r.err, '\n') == r.err + strlen(r.err) - 1);
+            expect_status(&r, 2, "integrand-error");
+            CU_ASSERT(strstr(r.out, "the integrand called exit() during "
+                                    "the run") != NULL);
+            expect_kept(&r, runs[i].method, 1, "exit()");
+        }
+    }
+    unsetenv("PINT_FAULT");
+    unsetenv("PINT_FAULT_AFTER");
+}
+
+/* A FIFO or a directory named as a file to read would block open() or
+ * read() for ever (or fail confusingly): refused at once with one line
+ * saying what it is, on every rank. */
+static void test_not_regular_files(void)
+{
+    char fifo[256], dir[256];
+    temp_path(fifo, sizeof fifo, "fifo");
+    CU_ASSERT_FATAL(mkfifo(fifo, 0600) == 0);
+    snprintf(dir, sizeof dir, "%s", fifo);
+    *strrchr(dir, '/') = '\0';
+    static const int nps[] = { 0, 2 };
+    for (int k = 0; k < 2; k++) {
+        const char *file = k == 0 ? fifo : dir;
+        const char *kind = k == 0 ? "is a FIFO, not a regular file"
+                                  : "is a directory";
+        for (int n = 0; n < 2; n++) {
+            for (int what = 0; what < 4; what++) {
+                run_handle h;
+                run_result r;
+                if (what == 0)
+                    start_mpi(&h, nps[n], "-f", "genz1", "-d", "2",
+                              "--resume", file, NULL);
+                else if (what == 1)
+                    start_mpi(&h, nps[n], "--batch", file, NULL);
+                else if (what == 2)
+                    start_mpi(&h, nps[n], "-f", "genz1", "--simplex", file,
+                              NULL);
+                else
+                    start_mpi(&h, nps[n], "--plugin", file, "-f", "f", "-d",
+                              "2", NULL);
+                int ended = finish_within(&h, &r, 30.0);
+                if (!ended)
+                    fprintf(stderr, "\n  %s as file %d on %d ranks: still "
+                            "running after 30 s\n", file, what, nps[n]);
+                CU_ASSERT(ended);
+                expect_refused(&r, kind);
+            }
+        }
+    }
+    unlink(fifo);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -232,6 +321,9 @@ int main(void)
           test_hang_signal },
         { "a rank killed: the checkpoint resumes", test_rank_killed },
         { "a full disk, a directory gone: checkpoints", test_disk_trouble },
+        { "the integrand calls exit(), 1-3 ranks", test_integrand_exits },
+        { "a FIFO or a directory as a file to read, 1 and 2 ranks",
+          test_not_regular_files },
         CU_TEST_INFO_NULL,
     };
     int rc = pint_test_run("faults", tests);

@@ -163,7 +163,8 @@ int nan_later(int ndim, const double *x, int ncomp, double *fval, void *ctx)
  * MPI rank (Open MPI names it in the environment; without mpirun: the
  * one process) from its call $PINT_FAULT_AFTER on (default 20000): the
  * kind $PINT_FAULT is "nan", "inf", "code" (returns 11), "hang" (the
- * call never returns) or "kill" (the process dies of SIGKILL).  For the
+ * call never returns), "kill" (the process dies of SIGKILL), "exit0" or
+ * "exit3" (the integrand calls exit(0), exit(3)).  For the
  * fault matrix of test_faults. */
 int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
                     void *ctx)
@@ -177,7 +178,8 @@ int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
         const char *n = getenv("OMPI_COMM_WORLD_SIZE");
         kind = !k ? 0 : !strcmp(k, "nan") ? 1 : !strcmp(k, "inf") ? 2
              : !strcmp(k, "code") ? 3 : !strcmp(k, "hang") ? 4
-             : !strcmp(k, "kill") ? 5 : 0;
+             : !strcmp(k, "kill") ? 5 : !strcmp(k, "exit0") ? 6
+             : !strcmp(k, "exit3") ? 7 : 0;
         mine = !r || !n || atoi(r) == atoi(n) - 1;
         after = a ? atol(a) : 20000;
     }
@@ -187,6 +189,8 @@ int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
             return 11;
         if (kind == 5)
             raise(SIGKILL);
+        if (kind == 6 || kind == 7)
+            exit(kind == 6 ? 0 : 3);
         if (kind == 4)
             for (;;)
                 sleep(1);

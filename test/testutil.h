@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* |a - b| <= tol * max(1, |b|): a relative tolerance that stays meaningful
  * when the exact value is near zero. */
@@ -103,6 +104,17 @@ static inline void pt_mono_random(pt_mono *mo, int n, int deg,
 /* Run one suite; exit status 0 only when every assertion passed. */
 static inline int pint_test_run(const char *suite, CU_TestInfo *tests)
 {
+    /* PINT_TEST_ONLY=TEXT keeps the tests whose name contains TEXT (for
+     * running one by hand; make check runs them all) */
+    const char *only = getenv("PINT_TEST_ONLY");
+    if (only && *only) {
+        size_t k = 0;
+        for (size_t i = 0; tests[i].pName; i++)
+            if (strstr(tests[i].pName, only))
+                tests[k++] = tests[i];
+        tests[k].pName = NULL;
+        tests[k].pTestFunc = NULL;
+    }
     CU_SuiteInfo suites[] = {
         { (char *)suite, NULL, NULL, NULL, NULL, tests },
         CU_SUITE_INFO_NULL,
