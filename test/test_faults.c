@@ -268,6 +268,44 @@ static void test_integrand_exits(void)
     unsetenv("PINT_FAULT_AFTER");
 }
 
+/* SIGINT/SIGTERM in the middle of long Monte Carlo units (2 s each, the
+ * evaluation limit out of reach): the run itself stops, not the
+ * watchdog, so the final checkpoint is written and the estimate reached
+ * is the result, status interrupted, exit 1.  Alone (fixed-count rounds)
+ * and on 2 and 3 ranks (fixed-time units; a unit now looks at the stop
+ * flag between batches of points). */
+static void test_stop_long_units(void)
+{
+    static const int nps[] = { 0, 2, 3 };
+    for (int i = 0; i < 3; i++) {
+        char path[256];
+        temp_path(path, sizeof path, "units.ckpt");
+        run_handle h;
+        run_result r;
+        start_mpi(&h, nps[i], "--json", "--progress", "--plugin",
+                  env_or_die("PINT_PLUGIN"), "-f", "fault_last_rank", "-d",
+                  "3", "--er", "1e-9", "--method", "mc", "--unit-seconds",
+                  "2", "--max-evals", "1e12", "--checkpoint", path,
+                  "--checkpoint-every", "1000", NULL);
+        wait_for_progress(&h);
+        sleep_seconds(1.5);
+        double t0 = now();
+        kill(h.pid, nps[i] ? SIGTERM : SIGINT);
+        int ended = finish_within(&h, &r, 30.0);
+        double wall = now() - t0;
+        CU_ASSERT(ended);
+        expect_status(&r, 1, "interrupted");
+        if (strstr(r.err, "did not return"))
+            fprintf(stderr, "\n  %d ranks: the watchdog had to stop the "
+                    "run: '%s'\n", nps[i], r.err);
+        CU_ASSERT(strstr(r.err, "did not return") == NULL);
+        CU_ASSERT(json_num(r.out, "checkpoints_written") >= 1);
+        CU_ASSERT(access(path, R_OK) == 0);
+        expect_kept(&r, "mc", nps[i], "mc units, stop request");
+        CU_ASSERT(wall < 15.0);
+    }
+}
+
 /* A FIFO or a directory named as a file to read would block open() or
  * read() for ever (or fail confusingly): refused at once with one line
  * saying what it is, on every rank. */
@@ -322,6 +360,8 @@ int main(void)
         { "a rank killed: the checkpoint resumes", test_rank_killed },
         { "a full disk, a directory gone: checkpoints", test_disk_trouble },
         { "the integrand calls exit(), 1-3 ranks", test_integrand_exits },
+        { "SIGINT/SIGTERM within long Monte Carlo units, 1-3 ranks",
+          test_stop_long_units },
         { "a FIFO or a directory as a file to read, 1 and 2 ranks",
           test_not_regular_files },
         CU_TEST_INFO_NULL,

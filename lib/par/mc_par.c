@@ -14,7 +14,8 @@
  * after each unit reports its cumulative (sum, sum of squares, count).
  * The controller adds the latest report of every worker and, when the
  * standard error meets the tolerance, tells all to stop.  A worker looks
- * for the stop only between units: what it computes after the decision
+ * for the stop only between units (but for its own time limit and stop
+ * request also within one, see timed_worker): what it computes after the decision
  * is the breaking loss, counted in the evaluations but not in the
  * estimate (which is the one that met the tolerance).  Each worker keeps
  * to an even share of the evaluation limit.  The answer depends on
@@ -59,9 +60,13 @@ static void combine(void *arg, double *buf, int len)
                   t->comm);
 }
 
-/* A worker of fixed-time units: sample, report, look for stop. */
+/* A worker of fixed-time units: sample, report, look for stop.  A unit
+ * looks at the clock and the stop flag between batches of points (a
+ * signal must stop the run within about a second, whatever the unit's
+ * length): a halt ends the unit early, reported as HALTED, and the
+ * controller stops everyone. */
 static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
-                         MPI_Comm comm)
+                         MPI_Comm comm, const pint_watch *watch)
 {
     size_t len = MCR_HEADER + 3 * (size_t)m;
     double *b = calloc(len, sizeof *b);
@@ -69,23 +74,30 @@ static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
         MPI_Abort(comm, 3);
     long long n = FIRST_UNIT;
     double idle = 0.0;
-    int status = 0, exhausted = 0;  /* a zero share still reports once */
+    int status = 0, exhausted = 0, halt = 0;  /* a zero share still
+                                                 reports once */
     for (;;) {
         int stop = 0;
         MPI_Iprobe(0, PINT_TAG_MC_STOP, comm, &stop, MPI_STATUS_IGNORE);
-        if (stop || status || exhausted)
+        if (stop || status || exhausted || halt)
             break;
         long long left = budget - pint_mc_count(mc);
         if (n > left)
             n = left;
         double t0 = now();
-        status = pint_mc_sample(mc, n);
+        status = pint_mc_sample_watched(mc, n, watch);
         double dt = now() - t0;
+        if (status == PINT_INTERRUPTED || status == PINT_TIME_LIMIT) {
+            halt = status;
+            status = 0;
+        }
         long long cnt;
         pint_mc_sums(mc, b + MCR_HEADER, b + MCR_HEADER + m, &cnt);
         pint_mc_abs(mc, b + MCR_HEADER + 2 * m);
         exhausted = cnt >= budget;
-        b[MCR_KIND] = exhausted ? PINT_MCR_EXHAUSTED : PINT_MCR_UNIT;
+        b[MCR_KIND] = halt ? PINT_MCR_HALTED
+                    : exhausted ? PINT_MCR_EXHAUSTED : PINT_MCR_UNIT;
+        b[MCR_HALT] = halt;
         b[MCR_COUNT] = (double)cnt;
         b[MCR_STATUS] = status;
         MPI_Send(b, (int)len, MPI_DOUBLE, 0, PINT_TAG_MC_REPORT, comm);
@@ -201,6 +213,9 @@ static int timed_controller(int m, int size, double vol,
             }
             pint_mc_absval(m, abssum, drawn, vol, absval);
             int halt = pint_watch_halt(watch);
+            if (!halt && kind == PINT_MCR_HALTED)
+                halt = (int)b[MCR_HALT];    /* a stop seen by a worker
+                                               first stops all */
             if (pint_tolerance_met(opt, res->value, res->error, absval, m,
                                    1.0)) {
                 status = PINT_CONVERGED;
@@ -260,7 +275,7 @@ static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
         if (left < 0)
             left = 0;
         long long budget = left / nw + (w < left % nw);
-        timed_worker(mc, m, budget, opt->unit_seconds, comm);
+        timed_worker(mc, m, budget, opt->unit_seconds, comm, watch);
     }
     double msgs = (double)res->controller_messages;
     MPI_Bcast(&msgs, 1, MPI_DOUBLE, 0, comm);

@@ -108,6 +108,7 @@ enum {
     MCR_COUNT,          /* the worker's points so far */
     MCR_STATUS,         /* 0, or the integrand error status */
     MCR_IDLE,           /* FINAL: seconds the worker waited */
+    MCR_HALT,           /* HALTED: the worker's halt status */
     MCR_HEADER
 };
 
@@ -115,7 +116,9 @@ enum pint_mc_report {
     PINT_MCR_UNIT = 0,      /* a unit is done */
     PINT_MCR_EXHAUSTED = 1, /* a unit is done and the worker's share of
                                the evaluation limit is used up */
-    PINT_MCR_FINAL = 2      /* after MC_STOP: the last word */
+    PINT_MCR_FINAL = 2,     /* after MC_STOP: the last word */
+    PINT_MCR_HALTED = 3     /* a unit ended early: the worker's time
+                               limit passed or a stop was requested */
 };
 
 enum pint_par_cmd {
