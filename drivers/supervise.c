@@ -68,6 +68,7 @@ static void on_progress(const pint_progress *p, void *arg)
         s->last->regions = p->regions;
         s->last->rows = p->rows;
         s->last->seconds = p->seconds;
+        s->last->checkpoints = p->checkpoints;
         s->have_last = 1;
     }
     pthread_mutex_unlock(&s->lock);
@@ -147,6 +148,16 @@ static int report_last(pint_supervisor *s, int status, const char *why)
     double age = s->last->seconds;
     s->last->seconds = since(&s->start);
     s->last->status = status;
+    /* the state of a rank that does not return cannot be collected, and
+     * a checkpoint without its regions or sums would be wrong */
+    if (s->opt->checkpoint)
+        snprintf(s->last->checkpoint_message,
+                 sizeof s->last->checkpoint_message, "no final checkpoint: "
+                 "the run did not return, so its state could not be "
+                 "collected; %s", s->last->checkpoints
+                 ? "the last periodic checkpoint is the one to resume"
+                 : "no periodic checkpoint was written either "
+                   "(--checkpoint-every)");
     snprintf(s->last->message, sizeof s->last->message,
              "%s; this is the last progress report, %.1f s into the run",
              why, age);
@@ -177,8 +188,9 @@ static void give_up(pint_supervisor *s, int status, const char *why,
         _exit(2);
     }
     fprintf(stderr, "pint: the %s did not return %.1f s after the %s; "
-            "stopped\n", stopped ? "run" : "integrand", late,
-            stopped ? "stop request" : "time limit");
+            "stopped%s\n", stopped ? "run" : "integrand", late,
+            stopped ? "stop request" : "time limit",
+            s->opt->checkpoint ? " without a final checkpoint" : "");
     fflush(stderr);
     _exit(1);
 }

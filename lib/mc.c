@@ -1,4 +1,5 @@
 /* mc.c -- the plain Monte Carlo engine (see mc.h). */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +294,20 @@ static void fill_state(pint_mc_state *st, const pint_mc_state *base,
         st->pos[r] = base->pos[r];
 }
 
+/* The rounds double the number of points, so an uninterrupted run tests
+ * the tolerance at FIRST_ROUND 2^k points.  A run resumed from `before`
+ * points makes its first round end at the next of those counts, and so
+ * tests where the uninterrupted run tests and stops at the same count
+ * when the verdicts agree (on one rank, or when the stop came at the end
+ * of a round, with the same points). */
+static long long first_round(long long before)
+{
+    long long t = PINT_MC_FIRST_ROUND;
+    while (t <= before && t <= LLONG_MAX / 2)
+        t *= 2;
+    return t > before ? t - before : PINT_MC_FIRST_ROUND;
+}
+
 int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
                 const pint_mc_team *team, const pint_mc_saving *sv,
                 pint_watch *watch, double *value, double *error,
@@ -322,7 +337,18 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
         return PINT_ERR_NOMEM;
     }
     long long before = base ? base->count : 0;
-    long long total = 0, round = PINT_MC_FIRST_ROUND;
+    if (before > 0 && pint_tolerance_met(opt, value, error, NULL, m, 1.0)) {
+        /* resumed from points that already meet the tolerance (tested
+         * without the floor, whose |f| is of this run's points): done,
+         * as the uninterrupted run was */
+        if (writing)
+            pint_mc_save(sv, base);
+        *evals = before;
+        free(buf);
+        pint_mc_state_free(st);
+        return PINT_CONVERGED;
+    }
+    long long total = 0, round = first_round(before);
     int status = PINT_MAX_EVALS, halt = 0;
     double next_ckpt = watch->t0 + (sv ? sv->period : 0.0);
     for (;;) {
@@ -378,7 +404,7 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
         /* double the sample, unless rounds must stay short for the
          * checkpoints (all ranks see the same maximum time) */
         if (!(sv && sv->period > 0 && buf[len - 2] > sv->period / 4))
-            round = total;
+            round = before + total;
     }
     if (writing && !pint_status_is_error(status)) {
         fill_state(st, base, buf, m, size);

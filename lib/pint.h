@@ -278,6 +278,7 @@ struct pint_progress {
     int ncomp;
     const double *value;        /* current estimate [ncomp] */
     const double *error;        /* its error estimate [ncomp] */
+    long long checkpoints;      /* checkpoints written so far by this run */
 };
 
 typedef struct {

@@ -494,6 +494,12 @@ int pint_qmc_restore(pint_qmc *q, const double *v, size_t len,
     return rows;
 }
 
+int pint_qmc_resumed_met(const pint_options *opt, int rows,
+                         const double *value, const double *error, int m)
+{
+    return rows > 0 && pint_tolerance_met(opt, value, error, NULL, m, 1.0);
+}
+
 long long pint_qmc_todo(const pint_qmc *q, int row, const double *pieces,
                         size_t npieces, double *cellsum, long long **todo)
 {
@@ -713,6 +719,11 @@ int pint_qmc_run_saved(pint_qmc *q, const pint_options *opt,
                       watch->t0 + saving->period };
     double *out = NULL;
     int status;
+    if (sv && pint_qmc_resumed_met(opt, sv->rows, value, error, m)) {
+        if (writing)
+            pint_qmc_save(q, sv, sv->rows, NULL, 0, 1, NULL, 0, *evals);
+        return PINT_CONVERGED;
+    }
     for (int row = (int)*rows;; row++) {
         long long *todo;
         long long ntodo = pint_qmc_todo(q, row, saving->pieces,

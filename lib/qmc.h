@@ -133,6 +133,14 @@ int pint_qmc_restore(pint_qmc *q, const double *v, size_t len,
                      double *value, double *error, const double **pieces,
                      size_t *npieces, char *msg, size_t msglen);
 
+/* 1 when the `rows` finished rows a run resumed from (value, error of the
+ * last) already meet the tolerance of opt: the run then ends there, as
+ * the uninterrupted run did, computing nothing.  The test goes without
+ * the floor (problem.h), whose integral of |f| is of the run's own
+ * points and unknown before the first. */
+int pint_qmc_resumed_met(const pint_options *opt, int rows,
+                         const double *value, const double *error, int m);
+
 /* The intervals of `row` the pieces leave out, as triples (cell, a, b) in
  * order of cell and point (*todo, malloc'ed; one per cell when there are
  * no pieces), and cellsum[shifts][ncomp] = the pieces' sums.  Returns

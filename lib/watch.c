@@ -37,10 +37,14 @@ int pint_watch_due(pint_watch *w)
 {
     if (!w->opt->progress || !w->reporter)
         return 0;
+    /* a checkpoint written since the last report makes one due: the
+     * reports then always know how many were written */
+    long long ck = w->checkpoints ? *w->checkpoints : 0;
     double t = pint_watch_now();
-    if (t < w->next_report)
+    if (t < w->next_report && ck == w->reported_checkpoints)
         return 0;
     w->next_report = t + w->period;
+    w->reported_checkpoints = ck;
     return 1;
 }
 
@@ -50,10 +54,12 @@ void pint_watch_progress(pint_watch *w, long long evals, size_t regions,
 {
     if (!pint_watch_due(w))
         return;
+    long long ck = w->reported_checkpoints;
     pint_progress p = { .seconds = pint_watch_now() - w->t0,
                         .evals = evals, .regions = regions, .rows = rows,
                         .ranks_busy = busy, .nranks = w->nranks, .ncomp = ncomp,
-                        .value = value, .error = error };
+                        .value = value, .error = error,
+                        .checkpoints = ck };
     w->opt->progress(&p, w->opt->progress_ctx);
 }
 

@@ -20,6 +20,8 @@ typedef struct {
     double period;
     int reporter;               /* 1: this rank calls the callback */
     int nranks;                 /* ranks of the run (for the reports) */
+    const long long *checkpoints;   /* written so far (the result's), or NULL */
+    long long reported_checkpoints; /* ... as of the last progress report */
 } pint_watch;
 
 /* Monotonic seconds. */
@@ -34,7 +36,8 @@ void pint_watch_start(pint_watch *w, const pint_options *opt, double t0);
  * limit is set. */
 int pint_watch_halt(const pint_watch *w);
 
-/* Whether a progress report is due (then the next is scheduled). */
+/* Whether a progress report is due (then the next is scheduled): its
+ * period has passed, or a checkpoint was written since the last one. */
 int pint_watch_due(pint_watch *w);
 
 /* Call the progress callback with this state, if one is due. */

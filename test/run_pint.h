@@ -21,7 +21,8 @@ static inline void run_mpi(run_result *r, int np, ...)
     mpi_prefix(prefix, nps, sizeof nps, np);
     va_list ap;
     va_start(ap, np);
-    int rc = spawn_va(r, prefix, MPI_PREFIX_LEN, ap);
+    int rc = np > 0 ? spawn_va(r, prefix, MPI_PREFIX_LEN, ap)
+                    : spawn_va(r, prefix + MPI_PREFIX_LEN - 1, 1, ap);
     va_end(ap);
     CU_ASSERT_EQUAL_FATAL(rc, 0);
 }

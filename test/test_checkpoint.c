@@ -225,6 +225,92 @@ static void test_resume_mc_qmc(void)
     CU_ASSERT(json_num(r.out, "checkpoints_written") >= 8);
 }
 
+/* A resume from a converged QMC checkpoint computes nothing: it ends at
+ * the rows and value it resumed from (also for a tolerance the saved rows
+ * already meet); a tighter tolerance computes more rows.  Alone, on 2
+ * ranks (rows) and on 3 (units). */
+static void test_resume_converged_qmc(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "converged.ckpt");
+    run_result full, r;
+    run_mpi(&full, 0, "--json", "-f", "genz2", "-d", "6", "--er", "1e-7",
+            "--method", "qmc", "--checkpoint", path, NULL);
+    expect_status(&full, 0, "converged");
+    double rows = json_num(full.out, "rows"), evals = json_num(full.out,
+                                                                 "evals");
+    static const int nps[] = { 0, 2, 3 };
+    static const char *const ers[] = { "1e-7", "1e-6", "1e-7" };
+    static const char *const units[] = { "row", "row", "constant-row" };
+    for (int i = 0; i < 3; i++) {
+        run_mpi(&r, nps[i], "--json", "-f", "genz2", "-d", "6", "--er",
+                ers[i], "--method", "qmc", "--qmc-units", units[i],
+                "--resume", path, NULL);
+        expect_status(&r, 0, "converged");
+        if (json_num(r.out, "evals") != evals)
+            fprintf(stderr, "\n  %d ranks, er %s: %g evaluations after a "
+                    "converged checkpoint of %g\n", nps[i], ers[i],
+                    json_num(r.out, "evals"), evals);
+        CU_ASSERT_EQUAL(json_num(r.out, "evals"), evals);
+        CU_ASSERT_EQUAL(json_num(r.out, "resumed_evals"), evals);
+        CU_ASSERT_EQUAL(json_num(r.out, "rows"), rows);
+        CU_ASSERT_EQUAL(json_nth(r.out, "value", 0),
+                        json_nth(full.out, "value", 0));
+    }
+    run_mpi(&r, 2, "--json", "-f", "genz2", "-d", "6", "--er", "1e-8",
+            "--method", "qmc", "--resume", path, NULL);
+    expect_status(&r, 0, "converged");
+    CU_ASSERT(json_num(r.out, "rows") > rows);
+    /* the QMC error is one standard error over the shifts */
+    CU_ASSERT(fabs(json_nth(r.out, "value", 0) - json_nth(r.out, "exact", 0))
+              <= 4 * json_nth(r.out, "error", 0));
+}
+
+/* A Monte Carlo run stopped by its evaluation limit and resumed tests the
+ * tolerance at the uninterrupted run's numbers of points (the rounds
+ * double the total) and ends with its number of points: alone with the
+ * same points, so the same value; on 3 ranks with other points after the
+ * stop, so a value within the error.  Resumed once more from that
+ * converged state, it draws nothing. */
+static void test_resume_mc_count(void)
+{
+    char path[256], done[256];
+    temp_path(path, sizeof path, "mc-count.ckpt");
+    temp_path(done, sizeof done, "mc-done.ckpt");
+    static const int nps[] = { 0, 3 };
+    for (int i = 0; i < 2; i++) {
+        run_result full, cut, resumed;
+        run_mpi(&full, nps[i], "--json", "-f", "genz2", "-d", "5", "--er",
+                "1e-3", "--method", "mc", NULL);
+        expect_status(&full, 0, "converged");
+        run_mpi(&cut, nps[i], "--json", "-f", "genz2", "-d", "5", "--er",
+                "1e-3", "--method", "mc", "--max-evals", "3000000",
+                "--checkpoint", path, NULL);
+        expect_status(&cut, 1, "max-evals");
+        run_mpi(&resumed, nps[i], "--json", "-f", "genz2", "-d", "5", "--er",
+                "1e-3", "--method", "mc", "--resume", path, "--checkpoint",
+                done, NULL);
+        expect_status(&resumed, 0, "converged");
+        double n = json_num(full.out, "evals");
+        if (json_num(resumed.out, "evals") != n)
+            fprintf(stderr, "\n  %d ranks: resumed with %g points, "
+                    "uninterrupted %g\n", nps[i],
+                    json_num(resumed.out, "evals"), n);
+        CU_ASSERT_EQUAL(json_num(resumed.out, "evals"), n);
+        CU_ASSERT_EQUAL(json_num(resumed.out, "resumed_evals"), 3000000);
+        double vr = json_nth(resumed.out, "value", 0);
+        double vf = json_nth(full.out, "value", 0);
+        double ef = json_nth(full.out, "error", 0);
+        CU_ASSERT(fabs(vr - vf) <= (nps[i] ? ef : 1e-12 * fabs(vf)));
+        /* resumed again from the converged state: nothing more drawn */
+        run_mpi(&cut, nps[i], "--json", "-f", "genz2", "-d", "5", "--er",
+                "1e-3", "--method", "mc", "--resume", done, NULL);
+        expect_status(&cut, 0, "converged");
+        CU_ASSERT_EQUAL(json_num(cut.out, "evals"), n);
+        CU_ASSERT_EQUAL(json_nth(cut.out, "value", 0), vr);
+    }
+}
+
 /* SIGTERM to mpirun and SIGINT to pint alone: a final checkpoint, the
  * partial result with status interrupted, exit 1; the run resumes.  The
  * points cost 20 us (emulated): mpirun gives the ranks a few seconds
@@ -366,6 +452,10 @@ int main(void)
         { "resume after a limit on 1 and 3 ranks", test_resume_after_limit },
         { "a version 3 checkpoint resumed", test_resume_version3 },
         { "MC and QMC resumed on other ranks", test_resume_mc_qmc },
+        { "a converged QMC checkpoint resumed: nothing redone",
+          test_resume_converged_qmc },
+        { "Monte Carlo resumed: the uninterrupted number of points",
+          test_resume_mc_count },
         { "SIGTERM and SIGINT: final checkpoint", test_signals },
         { "SIGKILL: the periodic checkpoint resumes", test_sigkill },
         { "damaged and foreign checkpoints refused", test_refusals },

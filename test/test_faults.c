@@ -143,6 +143,43 @@ static void test_hang_signal(void)
     unsetenv("PINT_FAULT");
 }
 
+/* An integrand that never returns, with periodic checkpoints: the
+ * watchdog's stop cannot write a final checkpoint (the hung rank's state
+ * cannot be collected) and says so, in the report and on stderr, with the
+ * number of periodic checkpoints written; the last of them resumes.
+ * Adaptive on 3 ranks, QMC alone. */
+static void test_hang_checkpoint(void)
+{
+    static const int nps[] = { 3, 0 };
+    static const char *const ms[] = { "adaptive", "qmc" };
+    for (int i = 0; i < 2; i++) {
+        char path[256];
+        temp_path(path, sizeof path, "hang.ckpt");
+        setenv("PINT_FAULT", "hang", 1);
+        /* the hang comes after 0.25 s of the last rank's work, or 1 s */
+        setenv("PINT_FAULT_AFTER", i == 0 ? "50000" : "200000", 1);
+        run_result r;
+        run_mpi(&r, nps[i], "--json", "--plugin", env_or_die("PINT_PLUGIN"),
+                "-f", "fault_last_rank", "-d", "3", "--er", "1e-13",
+                "--method", ms[i], "--cost-us", "5", "--time-limit", "4",
+                "--checkpoint", path, "--checkpoint-every", "0.2", NULL);
+        unsetenv("PINT_FAULT_AFTER");
+        unsetenv("PINT_FAULT");
+        expect_status(&r, 1, "time-limit");
+        CU_ASSERT(strstr(r.err, "stopped without a final checkpoint") != NULL);
+        CU_ASSERT(strstr(r.out, "\"checkpoint_message\": \"no final "
+                                "checkpoint: the run did not return") != NULL);
+        CU_ASSERT(json_num(r.out, "checkpoints_written") >= 1);
+        CU_ASSERT_FATAL(access(path, R_OK) == 0);
+        run_mpi(&r, 2, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+                "fault_last_rank", "-d", "3", "--er", "1e-6", "--method",
+                ms[i], "--resume", path, NULL);
+        expect_status(&r, 0, "converged");
+        CU_ASSERT(json_num(r.out, "resumed_evals") > 0);
+        expect_kept(&r, ms[i], 2, "resumed after a hang");
+    }
+}
+
 /* One rank of three dies of SIGKILL: mpirun ends the others promptly,
  * and the last periodic checkpoint resumes on 2 ranks with every region
  * (verify) and the evaluations before it counted. */
@@ -357,6 +394,8 @@ int main(void)
           test_hang_time_limit },
         { "an integrand that never returns, SIGINT/SIGTERM",
           test_hang_signal },
+        { "a hang with checkpoints: no final one, the periodic resumes",
+          test_hang_checkpoint },
         { "a rank killed: the checkpoint resumes", test_rank_killed },
         { "a full disk, a directory gone: checkpoints", test_disk_trouble },
         { "the integrand calls exit(), 1-3 ranks", test_integrand_exits },

@@ -502,7 +502,8 @@ static void watch(pint_par_controller *c)
                             .evals = (long long)evals,
                             .regions = (size_t)regions, .ranks_busy = busy,
                             .nranks = ctx->size, .ncomp = m, .value = q,
-                            .error = e };
+                            .error = e,
+                            .checkpoints = ctx->watch->reported_checkpoints };
         ctx->opt->progress(&p, ctx->opt->progress_ctx);
     }
 }

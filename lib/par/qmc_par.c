@@ -180,6 +180,13 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
     double idle = 0.0, next_ckpt = watch->t0 + sv->period;
     int status = PINT_MAX_EVALS, failed = 0, writing = sv->path && rank == 0;
     for (int row = sv->rows;; row++) {
+        if (row == sv->rows
+            && pint_qmc_resumed_met(opt, row, res->value, res->error, m)) {
+            status = PINT_CONVERGED;    /* the same verdict on every rank */
+            if (writing)
+                pint_qmc_save(q, sv, row, NULL, 0, size, NULL, 0, *evals);
+            break;
+        }
         if (until >= 0 && row >= until) {
             status = -1;
             break;
@@ -868,7 +875,9 @@ int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
             int row = (int)sv.pieces[i * PINT_QMC_PIECE(m)];
             start = row + 1 > start ? row + 1 : start;
         }
-        status = start > sv.rows
+        int met = pint_qmc_resumed_met(opt, sv.rows, res->value,
+                                       res->error, m);
+        status = start > sv.rows || met
                  ? qmc_rows(q, opt, res, comm, rank, size, watch, &sv, start,
                             &evals)
                  : -1;
