@@ -333,10 +333,12 @@ int pint_command(int argc, char **argv, int rank)
     rep.ranks = p.res->nranks;
     int status;
     if (pint_status_is_error(rc)) {
-        /* a failing integrand: a machine reader still gets its one
-         * object, and a person the estimate reached before the failure
-         * when there is one (its status says it did not converge) */
-        int integrand = rc == PINT_ERR_INTEGRAND || rc == PINT_ERR_NONFINITE;
+        /* a failing integrand or memory running out during the run: a
+         * machine reader still gets its one object, and a person the
+         * estimate reached before the failure when there is one (its
+         * status says it did not converge) */
+        int integrand = rc == PINT_ERR_INTEGRAND || rc == PINT_ERR_NONFINITE
+                        || rc == PINT_ERR_NOMEM;
         if (rank == 0 && integrand && p.cli.json)
             pint_print_json(stdout, &rep, p.res);
         else if (rank == 0 && integrand && !isnan(p.res->value[0]))

@@ -343,6 +343,54 @@ static void test_stop_long_units(void)
     }
 }
 
+/* Memory runs out on the last rank (the test plug-in limits its address
+ * space mid-run): exit 2, one line naming the rank, and the estimate
+ * reached, status out-of-memory, honest (|Q - I| <= E: regions that
+ * found no room on a receiving rank stay in its totals).  Alone (also
+ * as text), on 2 and 3 ranks. */
+static void test_out_of_memory(void)
+{
+    static const int nps[] = { 0, 0, 2, 3 };
+    for (int i = 0; i < 4; i++) {
+        int json = i != 1;
+        run_handle h;
+        run_result r;
+        setenv("PINT_MEM_MARGIN", i == 3 ? "1" : "4", 1);
+        const char *plugin = env_or_die("PINT_PLUGIN");
+        if (json)
+            start_mpi(&h, nps[i], "--json", "--plugin", plugin, "-f",
+                      "memory_trouble", "-d", "3", "--er", "1e-14",
+                      "--max-evals", "1e11", NULL);
+        else
+            start_mpi(&h, nps[i], "--plugin", plugin, "-f", "memory_trouble",
+                      "-d", "3", "--er", "1e-14", "--max-evals", "1e11",
+                      NULL);
+        CU_ASSERT(finish_within(&h, &r, 120.0));
+        unsetenv("PINT_MEM_MARGIN");
+        size_t len = strlen(r.err);
+        if (r.status != 2 || !strstr(r.err, "out of memory"))
+            fprintf(stderr, "\n  %d ranks: exit %d, stderr '%s'\n", nps[i],
+                    r.status, r.err);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT(strncmp(r.err, "pint: error: ", 13) == 0);
+        CU_ASSERT(strstr(r.err, "out of memory") != NULL);
+        CU_ASSERT(len > 0 && strchr(r.err, '\n') == r.err + len - 1);
+        if (nps[i] > 1) {
+            char rank[32];
+            snprintf(rank, sizeof rank, "rank %d: ", nps[i] - 1);
+            CU_ASSERT(strstr(r.err, rank) != NULL);
+        }
+        if (!json) {
+            CU_ASSERT(strstr(r.out, "status       out-of-memory (the values "
+                                    "are the estimate reached before the "
+                                    "error)\n") != NULL);
+            continue;
+        }
+        expect_status(&r, 2, "out-of-memory");
+        expect_kept(&r, "adaptive", nps[i], "out of memory");
+    }
+}
+
 /* A FIFO or a directory named as a file to read would block open() or
  * read() for ever (or fail confusingly): refused at once with one line
  * saying what it is, on every rank. */
@@ -399,6 +447,8 @@ int main(void)
         { "a rank killed: the checkpoint resumes", test_rank_killed },
         { "a full disk, a directory gone: checkpoints", test_disk_trouble },
         { "the integrand calls exit(), 1-3 ranks", test_integrand_exits },
+        { "out of memory, 1-3 ranks: the estimate reached",
+          test_out_of_memory },
         { "SIGINT/SIGTERM within long Monte Carlo units, 1-3 ranks",
           test_stop_long_units },
         { "a FIFO or a directory as a file to read, 1 and 2 ranks",

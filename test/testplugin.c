@@ -239,3 +239,42 @@ int disk_trouble(int ndim, const double *x, int ncomp, double *fval,
     peak50(ndim, x, ncomp, fval);
     return 0;
 }
+
+/* exp(-50 |x - 1/2|^2) (exact as nan_later's); from its call
+ * $PINT_MEM_AFTER on (default 100000) memory runs out on the last MPI
+ * rank (the one process without mpirun): the address space is limited
+ * (RLIMIT_AS) to what the process uses then plus $PINT_MEM_MARGIN MB
+ * (default 24), so that the engine's next large allocation (its region
+ * heap doubles) fails while small ones still succeed.  For the
+ * out-of-memory tests of test_faults. */
+int memory_trouble(int ndim, const double *x, int ncomp, double *fval,
+                   void *ctx)
+{
+    static long calls, after = -1;
+    static int mine;
+    (void)ctx;
+    if (after < 0) {
+        const char *a = getenv("PINT_MEM_AFTER");
+        const char *r = getenv("OMPI_COMM_WORLD_RANK");
+        const char *n = getenv("OMPI_COMM_WORLD_SIZE");
+        mine = !r || !n || atoi(r) == atoi(n) - 1;
+        after = a ? atol(a) : 100000;
+    }
+    if (mine && ++calls == after) {
+        const char *mg = getenv("PINT_MEM_MARGIN");
+        long pages = 0, page = sysconf(_SC_PAGESIZE);
+        FILE *f = fopen("/proc/self/statm", "r");
+        if (f) {
+            if (fscanf(f, "%ld", &pages) != 1)
+                pages = 0;
+            fclose(f);
+        }
+        rlim_t lim = (rlim_t)pages * (rlim_t)page
+                     + (rlim_t)(mg ? atol(mg) : 24) * 1048576u;
+        struct rlimit rl = { lim, lim };
+        if (pages > 0)
+            setrlimit(RLIMIT_AS, &rl);
+    }
+    peak50(ndim, x, ncomp, fval);
+    return 0;
+}

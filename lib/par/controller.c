@@ -542,13 +542,12 @@ int pint_par_controller_poll(pint_par_controller *c)
         handled = 1;
         switch (st.MPI_TAG) {
         case PINT_TAG_FAIL:
-            if (!c->message[0]) {
-                char *text = (char *)buf;
-                text[len * sizeof(double) - 1] = '\0';
+            if (!c->message[0] && len >= 2) {
+                char *text = (char *)(buf + 1);
+                text[(len - 1) * sizeof(double) - 1] = '\0';
                 snprintf(c->message, sizeof c->message, "%s", text);
-                c->status = PINT_ERR_INTEGRAND;
-                if (strstr(c->message, "NaN") || strstr(c->message, "Inf"))
-                    c->status = PINT_ERR_NONFINITE;
+                c->status = pint_status_is_error((int)buf[0])
+                            ? (int)buf[0] : PINT_ERR_INTEGRAND;
             }
             if (!c->stopping) {
                 int status = c->status;

@@ -418,7 +418,7 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
 
     pint_par_worker *w = NULL;
     poll_arg others = { c, hook };
-    int failed = 0;             /* the integrand failed on a first region */
+    int failed = 0;             /* the status of a failure on a first region */
     if (is_worker) {
         int me = ctx.rank - ctx.first_worker;
         pint_eval_cost cost = { .cost_us = opt->cost_us,
@@ -429,7 +429,7 @@ int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
         size_t glen = pint_region_geom_len(rule->kind, fn->ndim);
         for (size_t p = (size_t)me; p < nstart && !failed;
              p += (size_t)ctx.nworkers)
-            failed = pint_adapt_add(a, geom + p * glen, vol[p]) != 0;
+            failed = pint_adapt_add(a, geom + p * glen, vol[p]);
     }
     if (opt->resume) {
         if (deal_regions(&ctx, &saved, a) != 0)

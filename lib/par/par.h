@@ -62,7 +62,8 @@ typedef struct {
 /* ---------------------------------------------------------------- worker */
 typedef struct pint_par_worker pint_par_worker;
 
-/* A worker over engine a (already holding its initial regions). */
+/* A worker over engine a (already holding its initial regions); failed:
+ * 0, or the status with which a first region failed (fail_msg why). */
 pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
                                      int failed, const char *fail_msg);
 void pint_par_worker_free(pint_par_worker *w);

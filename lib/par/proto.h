@@ -15,7 +15,8 @@
  *                                  evaluation grant
  *   worker -> worker      REGIONS  evaluated regions, packed records;
  *                                  exactly one message per SEND order
- *   worker -> controller  FAIL     one line: the integrand failed here
+ *   worker -> controller  FAIL     the status (integrand error, NaN/Inf,
+ *                                  out of memory), then one line as chars
  *   worker -> controller  FINAL    after STOP: exact totals and counts
  *   worker -> controller  VERIFY   after STOP in verify mode: every region
  *   worker -> controller  DUMP     after STOP with the dump flag: every

@@ -35,6 +35,9 @@ struct pint_par_worker {
     long long expect, received; /* REGIONS messages */
     long long transfers, sent_regions;
     pint_sum *sent_val, *sent_err, *recv_val, *recv_err;
+    /* received regions that found no memory (on_regions): not in the
+     * engine, but still this worker's, in its reported totals */
+    pint_sum *orphan_val, *orphan_err;
     /* the engine's state when its running totals were last made exact
      * (is_busy): evaluations, regions, regions received and sent */
     long long exact_at[4];
@@ -57,17 +60,19 @@ static void fail_line(const pint_par_ctx *ctx, const char *msg, char *line,
         snprintf(line, len, "%s", msg);
 }
 
-/* FAIL: one line for the controller, sent as chars in doubles. */
-static void send_fail(pint_par_ctx *ctx, const char *msg)
+/* FAIL: the status, then one line for the controller as chars in
+ * doubles (proto.h). */
+static void send_fail(pint_par_ctx *ctx, int status, const char *msg)
 {
     char line[320];
     fail_line(ctx, msg, line, sizeof line);
-    size_t len = strlen(line) + 1;
-    double *buf = calloc((len + 7) / 8, sizeof *buf);
+    size_t len = strlen(line) + 1, n = 1 + (len + 7) / 8;
+    double *buf = calloc(n, sizeof *buf);
     if (!buf)
         MPI_Abort(ctx->comm, 3);    /* the run could never end otherwise */
-    memcpy(buf, line, len);
-    pint_par_send(&ctx->out, ctx->comm, buf, (len + 7) / 8, 0, PINT_TAG_FAIL);
+    buf[0] = status;
+    memcpy(buf + 1, line, len);
+    pint_par_send(&ctx->out, ctx->comm, buf, n, 0, PINT_TAG_FAIL);
 }
 
 pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
@@ -84,7 +89,7 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
      * spent by the worker that runs out */
     w->grant = pint_adapt_regions(a) > 0 ? ctx->initial_grant : 0;
     w->last_busy = -1;
-    w->sent_val = calloc(4 * (size_t)m, sizeof *w->sent_val);
+    w->sent_val = calloc(6 * (size_t)m, sizeof *w->sent_val);
     w->shares = malloc((3 * (size_t)m + 1 + pint_control_len(m))
                        * sizeof *w->shares);
     if (!w->sent_val || !w->shares) {
@@ -105,8 +110,10 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->sent_err = w->sent_val + m;
     w->recv_val = w->sent_val + 2 * m;
     w->recv_err = w->sent_val + 3 * m;
+    w->orphan_val = w->sent_val + 4 * m;
+    w->orphan_err = w->sent_val + 5 * m;
     if (failed) {
-        send_fail(ctx, fail_msg);
+        send_fail(ctx, failed, fail_msg);
         w->failed = 1;
     }
     return w;
@@ -158,6 +165,19 @@ static int is_busy(pint_par_worker *w)
                                 w->shares + 1);
 }
 
+/* This worker's totals: its engine's, and the orphans'. */
+static void own_totals(const pint_par_worker *w, double *val, double *err)
+{
+    pint_adapt_totals(w->a, val, err);
+    for (int k = 0; k < w->ctx->ncomp; k++) {
+        pint_sum v = w->orphan_val[k], e = w->orphan_err[k];
+        pint_sum_add(&v, val[k]);
+        pint_sum_add(&e, err[k]);
+        val[k] = pint_sum_get(&v);
+        err[k] = pint_sum_get(&e);
+    }
+}
+
 static void send_update(pint_par_worker *w)
 {
     pint_par_ctx *ctx = w->ctx;
@@ -173,7 +193,7 @@ static void send_update(pint_par_worker *w)
     u[UPD_RECEIVED] = (double)w->received;
     u[UPD_HALT] = w->halt_told = ctx->opt->stop && *ctx->opt->stop;
     double *val = u + UPD_HEADER, *err = val + m;
-    pint_adapt_totals(w->a, val, err);
+    own_totals(w, val, err);
     for (int k = 0; k < m; k++) {
         /* each cumulative sum as its running sum and its compensation
          * (proto.h, UPDATE) */
@@ -274,8 +294,19 @@ static void on_regions(pint_par_worker *w, int src, int len)
     size_t n = (size_t)len / ctx->rec_len;
     for (size_t i = 0; i < n; i++) {
         const double *rec = buf + i * ctx->rec_len;
-        if (pint_adapt_insert(w->a, rec) != 0)
-            MPI_Abort(ctx->comm, 3);
+        if (pint_adapt_insert(w->a, rec) != 0) {
+            /* no room for the region: its values stay in this worker's
+             * totals (an orphan), and the run stops with an out-of-memory
+             * error and the estimate reached */
+            if (!w->failed) {
+                send_fail(ctx, PINT_ERR_NOMEM, pint_adapt_message(w->a));
+                w->failed = 1;
+            }
+            for (int k = 0; k < m; k++) {
+                pint_sum_add(&w->orphan_val[k], rec[3 + k]);
+                pint_sum_add(&w->orphan_err[k], rec[3 + m + k]);
+            }
+        }
         for (int k = 0; k < m; k++) {
             pint_sum_add(&w->recv_val[k], rec[3 + k]);
             pint_sum_add(&w->recv_err[k], rec[3 + m + k]);
@@ -331,7 +362,7 @@ static void send_final(pint_par_worker *w)
     f[FIN_SENT_REGIONS] = (double)w->sent_regions;
     f[FIN_IDLE_SECONDS] = ctx->idle_seconds;
     f[FIN_VOLUME] = 0.0;
-    pint_adapt_totals(w->a, f + FIN_HEADER, f + FIN_HEADER + m);
+    own_totals(w, f + FIN_HEADER, f + FIN_HEADER + m);
     pint_adapt_abs(w->a, f + FIN_HEADER + 2 * m);
     /* every live region: for the controller's audit, for a checkpoint */
     for (int pass = 0; pass < 2; pass++) {
@@ -368,7 +399,7 @@ int pint_par_worker_work(pint_par_worker *w)
         int rc = pint_adapt_step(w->a);
         w->grant -= pint_adapt_evals(w->a) - before;
         if (rc != 0) {
-            send_fail(ctx, pint_adapt_message(w->a));
+            send_fail(ctx, rc, pint_adapt_message(w->a));
             w->failed = 1;
             send_update(w);
             return 1;
