@@ -53,8 +53,9 @@ static void test_time_limit_mc_qmc(void)
     }
 }
 
-/* An integrand that hangs: the watchdog prints the last estimate with
- * status time-limit and exits 1 on every rank; exact (e - 1)^4. */
+/* An integrand that hangs on the last rank: the watchdog prints the last
+ * estimate with status time-limit and exits 1 on every rank; exact
+ * (e - 1)^4. */
 static void test_hung_integrand(void)
 {
     for (int np = 1; np <= 2; np++) {
@@ -62,7 +63,7 @@ static void test_hung_integrand(void)
         double t0 = now();
         run_mpi(&r, np, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
                 "hangs_later", "-d", "4", "--er", "1e-14", "--time-limit",
-                "0.5", NULL);
+                "1", NULL);
         double wall = now() - t0;
         expect_status(&r, 1, "time-limit");
         double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
