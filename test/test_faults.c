@@ -350,6 +350,13 @@ static void test_stop_long_units(void)
  * as text), on 2 and 3 ranks. */
 static void test_out_of_memory(void)
 {
+#ifdef __SANITIZE_ADDRESS__
+    /* AddressSanitizer reserves terabytes of shadow memory: no address
+     * space limit can be set under it (it cannot map its own memory);
+     * the plain build runs this test */
+    fputs("(not under AddressSanitizer) ", stdout);
+    return;
+#endif
     static const int nps[] = { 0, 0, 2, 3 };
     for (int i = 0; i < 4; i++) {
         int json = i != 1;
