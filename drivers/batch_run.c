@@ -318,6 +318,16 @@ static void print_text(FILE *out, const batch *b, size_t i)
     fputc('\n', out);
 }
 
+/* Every integral was refused, for the same reason. */
+static int all_refused(const batch *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        if (b->results[i]->status != PINT_ERR_INVALID
+            || strcmp(b->results[i]->message, b->results[0]->message) != 0)
+            return 0;
+    return b->n > 0;
+}
+
 int pint_run_batch(const pint_cli *cli, int rank, int size,
                    int (*agree)(int failed, char *msg, size_t len))
 {
@@ -344,7 +354,10 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     pint_exit_unguard();
     double wall = now() - t0;
     monitor_end(&m);
-    if (rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM) {
+    if (rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM || all_refused(&b)) {
+        /* a global problem (options that fit no integral, such as a
+         * dedicated controller on one rank): one line, not a table of
+         * identical refusals */
         if (rank == 0)
             fprintf(stderr, "pint: error: %s\n", b.results[0]->message);
         batch_free(&b);

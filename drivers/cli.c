@@ -511,6 +511,10 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
         return set_err(msg, msglen, "%s applies to one integral, not to "
                        "--batch or --family%s", cli->opt.checkpoint
                        ? "--checkpoint" : "--resume", "");
+    if (cli->opt.verify && cli->opt.method != PINT_METHOD_ADAPTIVE)
+        return set_err(msg, msglen, "--verify audits the regions of the "
+                       "adaptive method; %s has none%s",
+                       cli->opt.method == PINT_METHOD_QMC ? "qmc" : "mc", "");
     if (cli->checkpoint_every > 0 && !cli->opt.checkpoint)
         return set_err(msg, msglen, "--checkpoint-every needs --checkpoint "
                        "FILE%s%s", "", "");

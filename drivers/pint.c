@@ -277,10 +277,12 @@ int pint_command(int argc, char **argv, int rank)
             p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
         return pint_run_batch(&p.cli, rank, size, agree);
     }
-    if (!failed && (p.cli.groups || p.cli.group_size || p.cli.count))
+    int asks = p.cli.help || p.cli.version || p.cli.list;  /* nothing to run */
+    if (!failed && !asks && !p.cli.batch_file && !p.cli.family
+        && (p.cli.groups || p.cli.group_size || p.cli.count))
         failed = snprintf(msg, sizeof msg, "--groups, --group-size and --count "
                           "need --batch or --family") > 0;
-    if (!failed && !p.cli.help && !p.cli.version && !p.cli.list)
+    if (!failed && !asks)
         failed = setup(&p, msg, sizeof msg) != 0;
     if (agree(failed, msg, sizeof msg) != 0) {
         if (rank == 0)

@@ -69,6 +69,7 @@ static void on_progress(const pint_progress *p, void *arg)
         s->last->rows = p->rows;
         s->last->seconds = p->seconds;
         s->last->checkpoints = p->checkpoints;
+        s->last->rule = p->rule;
         s->have_last = 1;
     }
     pthread_mutex_unlock(&s->lock);

@@ -518,7 +518,7 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     memset(&watch, 0, sizeof watch);
     if (opt)
         pint_watch_start(&watch, opt, t0);
-    watch.checkpoints = &res->checkpoints;
+    watch.res = res;
     /* infinite ranges: every method and run mode integrates the map */
     const pint_domain *user_dom = dom;
     pint_map *map = NULL;

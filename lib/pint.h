@@ -279,6 +279,7 @@ struct pint_progress {
     const double *value;        /* current estimate [ncomp] */
     const double *error;        /* its error estimate [ncomp] */
     long long checkpoints;      /* checkpoints written so far by this run */
+    enum pint_rule rule;        /* adaptive: the rule in use, else AUTO */
 };
 
 typedef struct {

@@ -39,7 +39,7 @@ int pint_watch_due(pint_watch *w)
         return 0;
     /* a checkpoint written since the last report makes one due: the
      * reports then always know how many were written */
-    long long ck = w->checkpoints ? *w->checkpoints : 0;
+    long long ck = w->res ? w->res->checkpoints : 0;
     double t = pint_watch_now();
     if (t < w->next_report && ck == w->reported_checkpoints)
         return 0;
@@ -59,7 +59,8 @@ void pint_watch_progress(pint_watch *w, long long evals, size_t regions,
                         .evals = evals, .regions = regions, .rows = rows,
                         .ranks_busy = busy, .nranks = w->nranks, .ncomp = ncomp,
                         .value = value, .error = error,
-                        .checkpoints = ck };
+                        .checkpoints = ck,
+                        .rule = w->res ? w->res->rule : PINT_RULE_AUTO };
     w->opt->progress(&p, w->opt->progress_ctx);
 }
 

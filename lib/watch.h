@@ -20,7 +20,8 @@ typedef struct {
     double period;
     int reporter;               /* 1: this rank calls the callback */
     int nranks;                 /* ranks of the run (for the reports) */
-    const long long *checkpoints;   /* written so far (the result's), or NULL */
+    const pint_result *res;     /* the result being made (its rule and
+                                   checkpoints written), or NULL */
     long long reported_checkpoints; /* ... as of the last progress report */
 } pint_watch;
 

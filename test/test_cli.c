@@ -111,6 +111,18 @@ static void test_help_version_list(void)
         snprintf(name, sizeof name, "genz%d", f);
         CU_ASSERT(strstr(r.out, name) != NULL);
     }
+    /* asked with the options of a batch: answered, nothing run */
+    run_pint(&r, "--family", "genz4", "-d", "3", "--count", "3", "--version",
+             NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strncmp(r.out, "pint ", 5) == 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    run_pint(&r, "--batch", "x", "--groups", "2", "--help", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "Usage: pint") != NULL);
+    run_pint(&r, "--count", "2", "--list", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "genz1") != NULL);
 }
 
 /* The acceptance run: genz4 at d = 5, er = 1e-6, JSON. */
@@ -259,6 +271,16 @@ static void test_bad_options(void)
     expect_error(&r, "genz9");
     run_pint(&r, "--batch", "/nonexistent/list", NULL);
     expect_error(&r, "cannot open list '/nonexistent/list'");
+    /* an option that fits no integral of the batch: one line, no table */
+    run_pint(&r, "--family", "genz4", "-d", "3", "--count", "2",
+             "--dedicated-controller", NULL);
+    expect_error(&r, "a dedicated controller needs at least 2 ranks");
+    run_pint(&r, "-f", "genz1", "-d", "3", "--method", "qmc", "--verify",
+             NULL);
+    expect_error(&r, "--verify audits the regions of the adaptive method");
+    run_pint(&r, "-f", "genz1", "-d", "3", "--method", "mc", "--verify",
+             NULL);
+    expect_error(&r, "mc has none");
     run_pint(&r, "--batch", "x", "--family", "genz1", NULL);
     expect_error(&r, "--batch and --family exclude each other");
     run_pint(&r, "--family", "genz1", "-d", "2", "--count", "2", "-f",

@@ -102,6 +102,9 @@ static void test_hang_time_limit(void)
         expect_status(&r, 1, "time-limit");
         CU_ASSERT(strstr(r.err, "did not return") != NULL);
         expect_kept(&r, methods[mi], nps[mi], "hang, time limit");
+        /* the last progress report names the rule in use */
+        if (mi == 0)
+            CU_ASSERT(strstr(r.out, "\"rule\": \"sym9\"") != NULL);
     }
     unsetenv("PINT_FAULT");
 }
@@ -398,6 +401,43 @@ static void test_out_of_memory(void)
     }
 }
 
+/* Around the faults: in a batch over groups of ranks, a failure names
+ * the rank of the batch (world rank 3), not its rank in the group (1);
+ * in Monte Carlo rounds, the rank that waits for a slow one reports the
+ * wait as idle. */
+static void test_fault_reports(void)
+{
+    char list[256];
+    temp_path(list, sizeof list, "faults.list");
+    FILE *f = fopen(list, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    for (int i = 0; i < 2; i++)
+        fprintf(f, "fault_last_rank 3 plugin=%s\n", env_or_die("PINT_PLUGIN"));
+    fclose(f);
+    setenv("PINT_FAULT", "nan", 1);
+    run_result r;
+    run_mpi(&r, 4, "--batch", list, "--groups", "2", "--er", "1e-10", NULL);
+    unsetenv("PINT_FAULT");
+    CU_ASSERT_EQUAL(r.status, 2);
+    if (!strstr(r.out, "rank 3: integrand returned NaN"))
+        fprintf(stderr, "\n  stdout '%s'\n", r.out);
+    CU_ASSERT(strstr(r.out, "rank 3: integrand returned NaN") != NULL);
+    CU_ASSERT(strstr(r.out, "rank 1: ") == NULL);
+
+    /* rank 1's points cost 20 us, rank 0's nothing: rank 0 waits */
+    run_mpi(&r, 2, "--json", "-f", "genz1", "-d", "3", "--method", "mc",
+            "--er", "1e-9", "--max-evals", "200000", "--cost-us", "0,20",
+            NULL);
+    expect_status(&r, 1, "max-evals");
+    double idle0 = json_nth(r.out, "rank_idle_seconds", 0);
+    double idle1 = json_nth(r.out, "rank_idle_seconds", 1);
+    if (!(idle0 > 0.5 * json_num(r.out, "seconds") && idle1 < idle0))
+        fprintf(stderr, "\n  mc idle %g and %g of %g s\n", idle0, idle1,
+                json_num(r.out, "seconds"));
+    CU_ASSERT(idle0 > 0.5 * json_num(r.out, "seconds"));
+    CU_ASSERT(idle1 < idle0);
+}
+
 /* A FIFO or a directory named as a file to read would block open() or
  * read() for ever (or fail confusingly): refused at once with one line
  * saying what it is, on every rank. */
@@ -454,6 +494,8 @@ int main(void)
         { "a rank killed: the checkpoint resumes", test_rank_killed },
         { "a full disk, a directory gone: checkpoints", test_disk_trouble },
         { "the integrand calls exit(), 1-3 ranks", test_integrand_exits },
+        { "reports: ranks in groups, idle ranks in Monte Carlo rounds",
+          test_fault_reports },
         { "out of memory, 1-3 ranks: the estimate reached",
           test_out_of_memory },
         { "SIGINT/SIGTERM within long Monte Carlo units, 1-3 ranks",

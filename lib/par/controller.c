@@ -503,7 +503,8 @@ static void watch(pint_par_controller *c)
                             .regions = (size_t)regions, .ranks_busy = busy,
                             .nranks = ctx->size, .ncomp = m, .value = q,
                             .error = e,
-                            .checkpoints = ctx->watch->reported_checkpoints };
+                            .checkpoints = ctx->watch->reported_checkpoints,
+                            .rule = ctx->res->rule };
         ctx->opt->progress(&p, ctx->opt->progress_ctx);
     }
 }

@@ -41,6 +41,26 @@ typedef struct {
     size_t cap;
 } global_ctl;
 
+/* A message names the failing rank by its rank in the group ("rank 1:
+ * ..."); the user knows the ranks of the batch.  Groups are consecutive
+ * blocks in rank order, so the batch rank is the group's first plus the
+ * group's rank. */
+static void name_batch_rank(pint_result *r, int first)
+{
+    int grank, used = 0;
+    if (first == 0 || sscanf(r->message, "rank %d: %n", &grank, &used) != 1
+        || used == 0)
+        return;
+    char head[32];
+    size_t h = (size_t)snprintf(head, sizeof head, "rank %d: ", first + grank);
+    size_t rest = strlen(r->message + used);
+    if (h + rest >= sizeof r->message)
+        rest = sizeof r->message - h - 1;
+    memmove(r->message + h, r->message + used, rest);
+    r->message[h + rest] = '\0';
+    memcpy(r->message, head, h);
+}
+
 /* Group of rank r: consecutive blocks, the first P mod g one larger. */
 static int group_of(int r, int size, int g)
 {
@@ -269,6 +289,7 @@ int pint_par_batch(size_t n, const pint_problem *problems,
             pint_integrate_on(&p->fn, &p->dom, &p->opt, results[i], &gcomm,
                               rank == 0 ? &hook : NULL);
             results[i]->group = group;
+            name_batch_rank(results[i], rank - grank);
             if (rank == 0)
                 serve_waiting(&gc);
             else if (grank == 0)

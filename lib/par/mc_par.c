@@ -43,6 +43,8 @@ static double now(void)
 typedef struct {
     MPI_Comm comm;
     int rank, size;
+    double idle;                /* seconds in combine: waiting for the
+                                   slowest rank of each round */
 } team_arg;
 
 static long long share(void *arg, long long round)
@@ -54,10 +56,12 @@ static long long share(void *arg, long long round)
 
 static void combine(void *arg, double *buf, int len)
 {
-    const team_arg *t = arg;
+    team_arg *t = arg;
+    double t0 = now();
     MPI_Allreduce(MPI_IN_PLACE, buf, len - 2, MPI_DOUBLE, MPI_SUM, t->comm);
     MPI_Allreduce(MPI_IN_PLACE, buf + len - 2, 2, MPI_DOUBLE, MPI_MAX,
                   t->comm);
+    t->idle += now() - t0;
 }
 
 /* A worker of fixed-time units: sample, report, look for stop.  A unit
@@ -330,7 +334,7 @@ int pint_par_mc(const pint_function *fn, const pint_domain *dom,
                 const pint_options *opt, pint_result *res, MPI_Comm comm,
                 pint_watch *watch)
 {
-    team_arg t = { comm, 0, 1 };
+    team_arg t = { comm, 0, 1, 0.0 };
     MPI_Comm_rank(comm, &t.rank);
     MPI_Comm_size(comm, &t.size);
     res->method = PINT_METHOD_MC;
@@ -357,6 +361,8 @@ int pint_par_mc(const pint_function *fn, const pint_domain *dom,
                          res->error, &res->evals);
     long long mine = pint_mc_count(mc);
     MPI_Allgather(&mine, 1, MPI_LONG_LONG, res->rank_evals, 1, MPI_LONG_LONG,
+                  comm);
+    MPI_Allgather(&t.idle, 1, MPI_DOUBLE, res->rank_idle, 1, MPI_DOUBLE,
                   comm);
     pint_par_bcast_checkpoints(res, comm);
     if (pint_status_is_error(status)) {
