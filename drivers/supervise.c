@@ -104,7 +104,8 @@ static double since(const struct timespec *t0)
  * storage.  guard_rank < 0: no run in progress. */
 static volatile sig_atomic_t guard_rank = -1;
 static pint_supervisor *guarded;        /* rank 0's supervisor, or NULL */
-static int report_last(pint_supervisor *s, int status, const char *why);
+static int report_last(pint_supervisor *s, int status, const char *why,
+                       const char *no_checkpoint);
 
 static void on_exit_during_run(void)
 {
@@ -116,7 +117,8 @@ static void on_exit_during_run(void)
     if (rank == 0 && guarded) {
         pthread_mutex_lock(&guarded->lock);
         report_last(guarded, PINT_ERR_INTEGRAND,
-                    "the integrand called exit() during the run");
+                    "the integrand called exit() during the run",
+                    "the integrand called exit()");
     }
     fprintf(stderr, "pint: error: the integrand called exit() during the "
             "run (rank %d); stopped\n", rank);
@@ -138,9 +140,11 @@ void pint_exit_unguard(void)
 }
 
 /* Print the last progress report as the result, status status, the
- * message saying why and how old the report is; 0 when there is no
- * report yet (nothing printed).  On rank 0, with s->lock held. */
-static int report_last(pint_supervisor *s, int status, const char *why)
+ * message saying why and how old the report is, and with --checkpoint
+ * why there is no final one; 0 when there is no report yet (nothing
+ * printed).  On rank 0, with s->lock held. */
+static int report_last(pint_supervisor *s, int status, const char *why,
+                       const char *no_checkpoint)
 {
     if (s->shown && s->tty)
         fputs("\r\033[K", stderr);
@@ -149,13 +153,11 @@ static int report_last(pint_supervisor *s, int status, const char *why)
     double age = s->last->seconds;
     s->last->seconds = since(&s->start);
     s->last->status = status;
-    /* the state of a rank that does not return cannot be collected, and
-     * a checkpoint without its regions or sums would be wrong */
     if (s->opt->checkpoint)
         snprintf(s->last->checkpoint_message,
                  sizeof s->last->checkpoint_message, "no final checkpoint: "
-                 "the run did not return, so its state could not be "
-                 "collected; %s", s->last->checkpoints
+                 "%s, so the run's state could not be collected; %s",
+                 no_checkpoint, s->last->checkpoints
                  ? "the last periodic checkpoint is the one to resume"
                  : "no periodic checkpoint was written either "
                    "(--checkpoint-every)");
@@ -182,7 +184,9 @@ static void give_up(pint_supervisor *s, int status, const char *why,
     char what[160];
     snprintf(what, sizeof what, "%s: the %s did not return", why,
              stopped ? "run" : "integrand");
-    if (!report_last(s, status, what)) {
+    /* the state of a rank that does not return cannot be collected, and
+     * a checkpoint without its regions or sums would be wrong */
+    if (!report_last(s, status, what, "the run did not return")) {
         fprintf(stderr, "pint: error: %s: the integrand has not returned "
                 "and there is no estimate yet\n", why);
         fflush(stderr);
