@@ -339,11 +339,11 @@ int pint_command(int argc, char **argv, int rank)
          * machine reader still gets its one object, and a person the
          * estimate reached before the failure when there is one (its
          * status says it did not converge) */
-        int integrand = rc == PINT_ERR_INTEGRAND || rc == PINT_ERR_NONFINITE
-                        || rc == PINT_ERR_NOMEM;
-        if (rank == 0 && integrand && p.cli.json)
+        int keeps = rc == PINT_ERR_INTEGRAND || rc == PINT_ERR_NONFINITE
+                    || rc == PINT_ERR_NOMEM;
+        if (rank == 0 && keeps && p.cli.json)
             pint_print_json(stdout, &rep, p.res);
-        else if (rank == 0 && integrand && !isnan(p.res->value[0]))
+        else if (rank == 0 && keeps && !isnan(p.res->value[0]))
             pint_print_text(stdout, &rep, p.res);
         if (rank == 0)
             fprintf(stderr, "pint: error: %s\n", p.res->message);

@@ -14,10 +14,10 @@
  * after each unit reports its cumulative (sum, sum of squares, count).
  * The controller adds the latest report of every worker and, when the
  * standard error meets the tolerance, tells all to stop.  A worker looks
- * for the stop only between units (but for its own time limit and stop
- * request also within one, see timed_worker): what it computes after the decision
- * is the breaking loss, counted in the evaluations but not in the
- * estimate (which is the one that met the tolerance).  Each worker keeps
+ * for the stop only between units (for its own time limit and stop
+ * request also within one, see timed_worker): what it computes after
+ * the decision is the breaking loss, counted in the evaluations but not
+ * in the estimate (which is the one that met the tolerance).  Each worker keeps
  * to an even share of the evaluation limit.  The answer depends on
  * timing, so it is not reproducible.
  */
