@@ -147,6 +147,7 @@ void pint_cli_usage(FILE *out)
 "      --update-evals N  or: evaluations between updates\n"
 "      --lb-regions K    regions per load-balancing transfer (default 4)\n"
 "      --verify          audit at the end that every region is counted once\n"
+"                        (adaptive only)\n"
 "      --qmc-units U     qmc work units: row (default: every rank takes a\n"
 "                        piece of every cell), single-cell or constant-row\n"
 "                        (rank 0 hands out units on request)\n"

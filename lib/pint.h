@@ -375,10 +375,11 @@ PINT_API void pint_result_free(pint_result *res);
  * res->ncomp must equal fn->ncomp.  With PINT_MAX_EVALS or PINT_MAX_REGIONS
  * the result holds the best estimate reached.  With an error status
  * res->message names the problem; when the integrand failed
- * (PINT_ERR_INTEGRAND, PINT_ERR_NONFINITE) after the run had an estimate
- * of the whole domain, value and error hold that estimate, reached before
- * the failing evaluation (adaptive: the regions so far; qmc: the rows
- * done; mc: the rounds done), else they are NaN, as for every other
+ * (PINT_ERR_INTEGRAND, PINT_ERR_NONFINITE), or the adaptive method ran
+ * out of memory for its regions (PINT_ERR_NOMEM), after the run had an
+ * estimate of the whole domain, value and error hold that estimate,
+ * reached before the failure (adaptive: the regions so far; qmc: the
+ * rows done; mc: the rounds done), else they are NaN, as for every other
  * error status. */
 PINT_API int pint_integrate(const pint_function *fn, const pint_domain *dom,
                             const pint_options *opt, pint_result *res);

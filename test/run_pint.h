@@ -127,7 +127,7 @@ static inline void expect_refused(const run_result *r, const char *needle)
 /* The temporary directories made by temp_path, removed with their files
  * when the suite ends (a run's checkpoints reach 70 MB; a failed assert
  * must not leave them behind either). */
-#define MAX_TEMP_DIRS 16
+#define MAX_TEMP_DIRS 32
 static char temp_dirs[MAX_TEMP_DIRS][32];
 static int ntemp_dirs;
 

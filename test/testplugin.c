@@ -81,6 +81,15 @@ static void peak50(int ndim, const double *x, int ncomp, double *fval)
         fval[k] = exp(-50.0 * s);
 }
 
+/* 1 on the last MPI rank (Open MPI names rank and size in the
+ * environment), and in the one process without mpirun. */
+static int last_rank(void)
+{
+    const char *r = getenv("OMPI_COMM_WORLD_RANK");
+    const char *n = getenv("OMPI_COMM_WORLD_SIZE");
+    return !r || !n || atoi(r) == atoi(n) - 1;
+}
+
 /* Fails (returns 9) on MPI rank 2 only, like fails_on_rank2, around a
  * peak that needs thousands of regions: the adaptive method starts from
  * one region on rank 0, and only the load balancer brings rank 2 work. */
@@ -124,18 +133,15 @@ int which_form_batch(int ndim, size_t npts, const double *x, int ncomp,
  * returns: an integrand that hangs after the first estimates exist.  (On
  * every rank and at the 5000th call, a worker fed regions late could
  * hang before its first report, and no estimate of the whole domain
- * would exist yet: seen once in 20 loaded runs.) */
+ * would exist yet: seen in the sanitizer build on a loaded machine.) */
 int hangs_later(int ndim, const double *x, int ncomp, double *fval,
                 void *ctx)
 {
     static long calls;
     static int mine = -1;
     (void)ctx;
-    if (mine < 0) {
-        const char *r = getenv("OMPI_COMM_WORLD_RANK");
-        const char *n = getenv("OMPI_COMM_WORLD_SIZE");
-        mine = !r || !n || atoi(r) == atoi(n) - 1;
-    }
+    if (mine < 0)
+        mine = last_rank();
     if (mine && ++calls >= 20000)
         for (;;)
             sleep(1);
@@ -183,13 +189,11 @@ int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
     (void)ctx;
     if (after < 0) {
         const char *k = getenv("PINT_FAULT"), *a = getenv("PINT_FAULT_AFTER");
-        const char *r = getenv("OMPI_COMM_WORLD_RANK");
-        const char *n = getenv("OMPI_COMM_WORLD_SIZE");
         kind = !k ? 0 : !strcmp(k, "nan") ? 1 : !strcmp(k, "inf") ? 2
              : !strcmp(k, "code") ? 3 : !strcmp(k, "hang") ? 4
              : !strcmp(k, "kill") ? 5 : !strcmp(k, "exit0") ? 6
              : !strcmp(k, "exit3") ? 7 : 0;
-        mine = !r || !n || atoi(r) == atoi(n) - 1;
+        mine = last_rank();
         after = a ? atol(a) : 20000;
     }
     peak50(ndim, x, ncomp, fval);
@@ -264,9 +268,7 @@ int memory_trouble(int ndim, const double *x, int ncomp, double *fval,
     (void)ctx;
     if (after < 0) {
         const char *a = getenv("PINT_MEM_AFTER");
-        const char *r = getenv("OMPI_COMM_WORLD_RANK");
-        const char *n = getenv("OMPI_COMM_WORLD_SIZE");
-        mine = !r || !n || atoi(r) == atoi(n) - 1;
+        mine = last_rank();
         after = a ? atol(a) : 100000;
     }
     if (mine && ++calls == after) {
