@@ -12,7 +12,8 @@
 #include <string.h>
 #include "pint.h"
 #include "adapt.h"
-#include "problem.h"
+#include "tolerance.h"
+#include "domain.h"
 #include "region.h"
 #include "rule.h"
 

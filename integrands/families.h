@@ -1,7 +1,7 @@
 /* families.h -- private to integrands/: the family tables and the small
- * helpers that registry.c shares with genz.c and classic.c.  Not installed
- * and not used outside integrands/ (drivers and tests go through
- * integrands.h).
+ * helpers (helpers.c) that registry.c, genz.c and classic.c share.  Not
+ * installed and not used outside integrands/ (drivers and tests go
+ * through integrands.h).
  */
 #ifndef PINT_FAMILIES_H
 #define PINT_FAMILIES_H
@@ -27,15 +27,15 @@ int pint_genz_params(const pint_testfn_family *fam, int ndim, uint64_t seed,
 /* The instance behind an integrand's ctx, or NULL when ctx is NULL or its
  * dimension or component count differ from the call's: the eval functions
  * then return non-zero rather than read past the parameter arrays.
- * (registry.c) */
+ * (helpers.c) */
 const pint_testfn *pint_testfn_ctx(int ndim, int ncomp, void *ctx);
 
 /* 1 when dom is a box usable by an exact routine: lo and hi given, finite,
- * and lo[i] < hi[i] for i < t->ndim. (registry.c) */
+ * and lo[i] < hi[i] for i < t->ndim. (helpers.c) */
 int pint_testfn_is_box(const pint_testfn *t, const pint_domain *dom);
 
 /* 1 when dom is a non-empty list of simplices with finite vertices.
- * (registry.c) */
+ * (helpers.c) */
 int pint_testfn_is_simplices(const pint_testfn *t, const pint_domain *dom);
 
 #endif /* PINT_FAMILIES_H */

@@ -1,5 +1,5 @@
 /* genz.c -- the six test families of Genz (1987) with closed-form
- * integrals over any box [lo, hi] (Cucos 2003, Table 5.1; DESIGN.md 2).
+ * integrals over any box [lo, hi] (Cucos 2003, Table 5.1).
  *
  *   genz1 oscillatory    cos(2 pi u_1 + sum a_i x_i)
  *   genz2 product peak   prod 1 / (a_i^-2 + (x_i - u_i)^2)

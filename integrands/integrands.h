@@ -44,7 +44,7 @@ const pint_testfn_family *pint_testfn_find(const char *name);
 /* Make an instance; NULL with a one-line reason in msg on a bad name or
  * dimension, or when out of memory.  Genz parameters: u_i and a_i drawn
  * from U[0.05, 0.95] by a generator seeded with `seed`, then a scaled so
- * that sum(a) = h * difficulty / ndim^e (DESIGN.md, Genz 1987). */
+ * that sum(a) = h * difficulty / ndim^e (Genz 1987). */
 pint_testfn *pint_testfn_new(const char *name, int ndim, uint64_t seed,
                              double difficulty, char *msg, size_t msglen);
 void pint_testfn_free(pint_testfn *t);

@@ -12,7 +12,7 @@
 #include "adapt.h"
 #include "eval.h"
 #include "heap.h"
-#include "problem.h"
+#include "tolerance.h"
 #include "sum.h"
 
 struct pint_adapt {
@@ -206,7 +206,7 @@ static void apply_rule(pint_adapt *a, pint_region *reg, int child,
     reg->share = a->rule->split_correct ? (float)a->work[0] : 0.0f;
     reg->key = region_key(a, err);
     /* vol * mean_p |f_pk|: a rough integral of |f_k| over the region, the
-     * scale of the rounding noise of its values (problem.h, the floor) */
+     * scale of the rounding noise of its values (tolerance.h, the floor) */
     double *absval = pint_region_abs(reg, m, a->geom_len);
     size_t np = a->rule->npoints;
     for (int k = 0; k < m; k++) {
@@ -544,11 +544,17 @@ int pint_adapt_take_top(pint_adapt *a, double *rec)
     return 1;
 }
 
-void pint_adapt_pack_all(const pint_adapt *a, double *recs)
+void pint_adapt_pack(const pint_adapt *a, size_t first, size_t count,
+                     double *recs)
 {
     size_t len = pint_adapt_rec_len(a);
-    for (size_t i = 0; i < a->heap.size; i++)
-        pack(a, a->heap.items[i], recs + i * len);
+    for (size_t i = 0; i < count && first + i < a->heap.size; i++)
+        pack(a, a->heap.items[first + i], recs + i * len);
+}
+
+void pint_adapt_pack_all(const pint_adapt *a, double *recs)
+{
+    pint_adapt_pack(a, 0, a->heap.size, recs);
 }
 
 int pint_adapt_insert(pint_adapt *a, const double *rec)

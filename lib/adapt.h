@@ -35,7 +35,7 @@ int pint_adapt_step(pint_adapt *a);
  * every so often so they cannot drift): val[ncomp], err[ncomp]. */
 void pint_adapt_totals(const pint_adapt *a, double *val, double *err);
 /* The sum over the regions of vol * mean |f_k| at the rule's points, an
- * estimate of the integral of |f_k| (absval[ncomp]; problem.h, the
+ * estimate of the integral of |f_k| (absval[ncomp]; tolerance.h, the
  * floor).  0 exactly when every point of the live regions gave 0 (after
  * pint_adapt_recompute). */
 void pint_adapt_abs(const pint_adapt *a, double *absval);
@@ -65,7 +65,7 @@ void pint_adapt_set_cost(pint_adapt *a, const pint_eval_cost *c);
 
 /* Largest total error over the components: max_k sum of err[k]. */
 double pint_adapt_max_error(const pint_adapt *a);
-/* 1 when some value this engine evaluated was not 0 (problem.h,
+/* 1 when some value this engine evaluated was not 0 (tolerance.h,
  * pint_check_vanished). */
 int pint_adapt_nonzero_seen(const pint_adapt *a);
 /* Subdivisions performed. */
@@ -83,6 +83,10 @@ int pint_adapt_take_top(pint_adapt *a, double *rec);
 int pint_adapt_insert(pint_adapt *a, const double *rec);
 /* Copy every live region as records into recs (regions() records). */
 void pint_adapt_pack_all(const pint_adapt *a, double *recs);
+/* Regions first .. first + count - 1 (of pint_adapt_regions, in no
+ * particular order) as records. */
+void pint_adapt_pack(const pint_adapt *a, size_t first, size_t count,
+                     double *recs);
 
 /* Visit every live region (for verification and transfer). */
 void pint_adapt_foreach(const pint_adapt *a,

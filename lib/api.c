@@ -10,198 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <mpi.h>
 #include "pint.h"
+#include "api.h"
 #include "adapt.h"
 #include "checkpoint.h"
 #include "onedim.h"
 #include "map.h"
 #include "mc.h"
 #include "qmc.h"
-#include "par/par.h"
+#include "par/team.h"
+#include "result.h"
+#include "tolerance.h"
+#include "domain.h"
 #include "problem.h"
 #include "region.h"
 #include "rule.h"
 #include "watch.h"
-
-void pint_options_init(pint_options *opt)
-{
-    opt->epsabs = 0.0;
-    opt->epsrel = 1e-6;
-    opt->max_evals = 100000000LL;
-    opt->max_regions = 10000000;
-    opt->rule = PINT_RULE_AUTO;
-    opt->method = PINT_METHOD_ADAPTIVE;
-    opt->seed = 1;
-    opt->comm = NULL;
-    opt->dedicated_controller = 0;
-    opt->update_evals = 0;
-    opt->update_seconds = 0.0;
-    opt->lb_regions = 0;
-    opt->verify = 0;
-    opt->cost_us = 0.0;
-    opt->cost_spin = 0;
-    opt->shifts = PINT_QMC_DEFAULT_SHIFTS;
-    opt->periodize = PINT_PERIODIZE_BAKER;
-    opt->qmc_units = PINT_UNITS_ROW;
-    opt->units_per_worker = PINT_QMC_DEFAULT_UNITS;
-    opt->schedule = PINT_SCHED_SS;
-    opt->unit_seconds = 0.0;
-    opt->time_limit = 0.0;
-    opt->stop = NULL;
-    opt->progress = NULL;
-    opt->progress_ctx = NULL;
-    opt->progress_seconds = 0.0;
-    opt->checkpoint = NULL;
-    opt->checkpoint_seconds = 0.0;
-    opt->resume = NULL;
-    opt->identity = NULL;
-    opt->scale = 1.0;
-    opt->npoints = 0;
-    opt->points = NULL;
-    opt->points_axis = NULL;
-    opt->extrapolate = 1;
-    opt->norm = PINT_NORM_MAX;
-}
-
-pint_domain pint_domain_box(const double *lo, const double *hi)
-{
-    pint_domain d = { .kind = PINT_DOMAIN_BOX, .lo = lo, .hi = hi };
-    return d;
-}
-
-pint_domain pint_domain_simplices(size_t nsimplices, const double *vertices)
-{
-    pint_domain d = { .kind = PINT_DOMAIN_SIMPLICES,
-                      .nsimplices = nsimplices, .vertices = vertices };
-    return d;
-}
-
-pint_result *pint_result_alloc(int ncomp)
-{
-    if (ncomp < 1)
-        return NULL;
-    pint_result *r = calloc(1, sizeof *r);
-    if (!r)
-        return NULL;
-    r->value = calloc((size_t)ncomp, sizeof *r->value);
-    r->error = calloc((size_t)ncomp, sizeof *r->error);
-    if (!r->value || !r->error) {
-        pint_result_free(r);
-        return NULL;
-    }
-    r->ncomp = ncomp;
-    return r;
-}
-
-void pint_result_free(pint_result *res)
-{
-    if (!res)
-        return;
-    free(res->rank_evals);
-    free(res->rank_idle);
-    free(res->value);
-    free(res->error);
-    free(res);
-}
-
-const char *pint_status_name(int status)
-{
-    switch (status) {
-    case PINT_CONVERGED: return "converged";
-    case PINT_MAX_EVALS: return "max-evals";
-    case PINT_MAX_REGIONS: return "max-regions";
-    case PINT_ERR_INTEGRAND:
-    case PINT_ERR_NONFINITE: return "integrand-error";
-    case PINT_ERR_INVALID: return "invalid-input";
-    case PINT_ERR_NOMEM: return "out-of-memory";
-    case PINT_TIME_LIMIT: return "time-limit";
-    case PINT_INTERRUPTED: return "interrupted";
-    case PINT_ROUNDOFF: return "round-off";
-    case PINT_UNRELIABLE: return "unreliable";
-    default: return "unknown";
-    }
-}
-
-int pint_status_is_error(int status)
-{
-    return status >= PINT_ERR_INTEGRAND && status <= PINT_ERR_NOMEM;
-}
-
-const char *pint_version(void) { return PINT_VERSION; }
-
-const char *pint_method_name(enum pint_method method)
-{
-    switch (method) {
-    case PINT_METHOD_ADAPTIVE: return "adaptive";
-    case PINT_METHOD_MC: return "mc";
-    case PINT_METHOD_QMC: return "qmc";
-    default: return "unknown";
-    }
-}
-
-int pint_method_from_name(const char *name)
-{
-    if (!name)
-        return -1;
-    if (strcmp(name, "adaptive") == 0)
-        return PINT_METHOD_ADAPTIVE;
-    if (strcmp(name, "mc") == 0)
-        return PINT_METHOD_MC;
-    if (strcmp(name, "qmc") == 0)
-        return PINT_METHOD_QMC;
-    return -1;
-}
-
-static const char *const periodize_names[] = { "none", "baker", "korobov",
-                                                "sidi" };
-static const char *const units_names[] = { "row", "single-cell",
-                                           "constant-row" };
-static const char *const norm_names[] = { "max", "individual", "l2" };
-#define COUNT(a) ((int)(sizeof a / sizeof a[0]))
-
-static int index_of(const char *const *names, int n, const char *name)
-{
-    if (!name)
-        return -1;
-    for (int i = 0; i < n; i++)
-        if (strcmp(name, names[i]) == 0)
-            return i;
-    return -1;
-}
-
-const char *pint_periodize_name(enum pint_periodize p)
-{
-    int i = (int)p;
-    return i >= 0 && i < COUNT(periodize_names) ? periodize_names[i] : NULL;
-}
-
-int pint_periodize_from_name(const char *name)
-{
-    return index_of(periodize_names, COUNT(periodize_names), name);
-}
-
-const char *pint_qmc_units_name(enum pint_qmc_units u)
-{
-    int i = (int)u;
-    return i >= 0 && i < COUNT(units_names) ? units_names[i] : NULL;
-}
-
-int pint_qmc_units_from_name(const char *name)
-{
-    return index_of(units_names, COUNT(units_names), name);
-}
-
-const char *pint_norm_name(enum pint_norm n)
-{
-    int i = (int)n;
-    return i >= 0 && i < COUNT(norm_names) ? norm_names[i] : NULL;
-}
-
-int pint_norm_from_name(const char *name)
-{
-    return index_of(norm_names, COUNT(norm_names), name);
-}
 
 /* The checkpoint of a sequential run: every region and the evaluations. */
 static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
@@ -228,7 +52,6 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
     long long step_evals = (long long)pint_adapt_step_evals(a);
     int watched = w->deadline > 0 || o->stop || o->progress
                   || (o->checkpoint && o->checkpoint_seconds > 0);
-    double next_ckpt = w->t0 + o->checkpoint_seconds;
     pint_stall stall = { 0, 0.0 };
     for (;;) {
         pint_adapt_totals(a, val, err);
@@ -259,10 +82,9 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
                 return halt;
             pint_watch_progress(w, pint_adapt_evals(a), pint_adapt_regions(a),
                                 0, 1, m, val, err);
-            if (o->checkpoint && o->checkpoint_seconds > 0
-                && pint_watch_now() >= next_ckpt) {
+            if (pint_watch_checkpoint_due(w)) {
                 write_checkpoint(a, desc, o, res);
-                next_ckpt = pint_watch_now() + o->checkpoint_seconds;
+                pint_watch_checkpoint_written(w);
             }
         }
         int rc = pint_adapt_step(a);
@@ -301,25 +123,6 @@ static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
     free(geom);
     free(vol);
     return status;
-}
-
-/* Per-rank statistics arrays for nranks ranks (zeroed). */
-static int rank_stats(pint_result *res, int nranks)
-{
-    long long *ev = realloc(res->rank_evals, (size_t)nranks * sizeof *ev);
-    if (ev)
-        res->rank_evals = ev;
-    double *idle = ev ? realloc(res->rank_idle, (size_t)nranks * sizeof *idle)
-                      : NULL;
-    if (!ev || !idle)
-        return -1;
-    res->rank_idle = idle;
-    res->nranks = nranks;
-    for (int r = 0; r < nranks; r++) {
-        ev[r] = 0;
-        idle[r] = 0.0;
-    }
-    return 0;
 }
 
 /* One rank, no MPI: seed and step the engine until done. */
@@ -532,24 +335,17 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
             dom = pint_map_domain(map);
         }
     }
-    int mpi_up = 0, mpi_down = 0;
-    MPI_Initialized(&mpi_up);
-    MPI_Finalized(&mpi_down);
     int status;
-    if (mpi_up && !mpi_down) {
-        MPI_Comm comm = comm_ptr ? *(const MPI_Comm *)comm_ptr
-                        : opt && opt->comm ? *(const MPI_Comm *)opt->comm
-                                           : MPI_COMM_WORLD;
-        int size;
-        MPI_Comm_size(comm, &size);
-        if (rank_stats(res, size) != 0) {
+    int size = pint_par_team_size(comm_ptr, opt ? opt->comm : NULL);
+    if (size > 0) {
+        if (pint_result_ranks(res, size) != 0) {
             pint_map_free(map);
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
         }
-        status = pint_par_integrate(fn, dom, opt, res, comm, hook, &watch);
+        status = pint_par_run(fn, dom, opt, res, comm_ptr, hook, &watch);
     } else {
         enum pint_rule id;
-        if (rank_stats(res, 1) != 0) {
+        if (pint_result_ranks(res, 1) != 0) {
             pint_map_free(map);
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
         }

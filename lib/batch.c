@@ -1,18 +1,9 @@
 /* batch.c -- pint_integrate_batch: many integrals, in groups of ranks
  * under MPI (par/groups.c), one after the other without it. */
 #include <stddef.h>
-#include <mpi.h>
 #include "pint.h"
-#include "par/par.h"
-#include "problem.h"
-
-void pint_batch_options_init(pint_batch_options *bo)
-{
-    bo->groups = 1;
-    bo->group_size = 0;
-    bo->schedule = PINT_SCHED_SS;
-    bo->comm = NULL;
-}
+#include "par/team.h"
+#include "result.h"
 
 /* The outcome of the batch from the statuses of its integrals. */
 static int overall(size_t n, pint_result **results)
@@ -52,12 +43,8 @@ int pint_integrate_batch(size_t n, const pint_problem *problems,
             pint_fail(results[i], PINT_ERR_INVALID, "%s", bad);
         return PINT_ERR_INVALID;
     }
-    int up = 0, down = 0;
-    MPI_Initialized(&up);
-    MPI_Finalized(&down);
-    if (up && !down) {
-        MPI_Comm comm = bo->comm ? *(const MPI_Comm *)bo->comm : MPI_COMM_WORLD;
-        int st = pint_par_batch(n, problems, bo, results, comm);
+    if (pint_par_team_size(bo->comm, NULL) > 0) {
+        int st = pint_par_run_batch(n, problems, bo, results);
         return st != PINT_CONVERGED ? st : overall(n, results);
     }
     for (size_t i = 0; i < n; i++) {

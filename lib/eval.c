@@ -5,6 +5,7 @@
 #include <time.h>
 #include "eval.h"
 #include "map.h"
+#include "watch.h"
 
 /* Format "(x1, x2, ...)" into buf, shortened with "..." when long. */
 static void format_point(int ndim, const double *x, char *buf, size_t len)
@@ -119,13 +120,6 @@ int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
     return 0;
 }
 
-static double mono_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 void pint_eval_cost_pay(pint_eval_cost *c, size_t npts)
 {
     if (!c || !(c->cost_us > 0.0))
@@ -133,13 +127,13 @@ void pint_eval_cost_pay(pint_eval_cost *c, size_t npts)
     double want = 1e-6 * c->cost_us * (double)npts;
     double owed = c->late < want ? c->late : want;
     c->late -= owed;
-    double end = mono_seconds() + (want - owed), t;
+    double end = pint_watch_now() + (want - owed), t;
     if (c->spin) {
-        while ((t = mono_seconds()) < end)
+        while ((t = pint_watch_now()) < end)
             ;
     } else {
         for (;;) {
-            double left = end - (t = mono_seconds());
+            double left = end - (t = pint_watch_now());
             if (left <= 0.0)
                 break;
             /* slices only when someone must be answered in between */

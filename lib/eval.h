@@ -41,7 +41,7 @@ int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
  * PINT_ERR_NONFINITE for the first non-finite value, with its point's
  * index in *bad (when bad is not NULL). */
 /* 1 when one of the n values is not 0 (a run's guard against a mass its
- * points lost: problem.h, pint_check_vanished). */
+ * points lost: tolerance.h, pint_check_vanished). */
 int pint_eval_any_nonzero(const double *f, size_t n);
 
 int pint_eval_call(const pint_function *fn, size_t npts, const double *x,

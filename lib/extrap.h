@@ -147,7 +147,7 @@ long long pint_extrap_extrapolations(const pint_extrap *e);
 size_t pint_extrap_step_evals(const pint_extrap *e);
 /* The integral of |f_k| over [a, b] from the initial intervals. */
 double pint_extrap_absval(const pint_extrap *e, int k);
-/* 1 when some value evaluated was not 0 (problem.h,
+/* 1 when some value evaluated was not 0 (tolerance.h,
  * pint_check_vanished). */
 int pint_extrap_nonzero_seen(const pint_extrap *e);
 /* The last error, or why the run stopped; "" when there is nothing to

@@ -263,10 +263,12 @@ int pint_map_open(const pint_function *fn, const pint_domain *dom,
     }
     m->mapped = (pint_function){ .ndim = n, .ncomp = fn->ncomp,
                                  .fbatch = map_fbatch, .ctx = m };
-    m->dom = pint_domain_box(m->tlo, m->thi);
+    m->dom = (pint_domain){ .kind = PINT_DOMAIN_BOX, .lo = m->tlo,
+                            .hi = m->thi };
     memcpy(m->glo, dom->lo, nd * sizeof *m->glo);
     memcpy(m->ghi, dom->hi, nd * sizeof *m->ghi);
-    m->given = pint_domain_box(m->glo, m->ghi);
+    m->given = (pint_domain){ .kind = PINT_DOMAIN_BOX, .lo = m->glo,
+                              .hi = m->ghi };
     *out = m;
     return 0;
 }

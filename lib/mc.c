@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mc.h"
-#include "problem.h"
+#include "tolerance.h"
 #include "rng.h"
 #include "sum.h"
 
@@ -350,7 +350,6 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
     }
     long long total = 0, round = first_round(before);
     int status = PINT_MAX_EVALS, halt = 0;
-    double next_ckpt = watch->t0 + (sv ? sv->period : 0.0);
     for (;;) {
         if (round > opt->max_evals - before - total)
             round = opt->max_evals - before - total;
@@ -396,10 +395,10 @@ int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
         }
         if (before + total >= opt->max_evals)
             break;
-        if (writing && sv->period > 0 && pint_watch_now() >= next_ckpt) {
+        if (writing && pint_watch_checkpoint_due(watch)) {
             fill_state(st, base, buf, m, size);
             pint_mc_save(sv, st);
-            next_ckpt = pint_watch_now() + sv->period;
+            pint_watch_checkpoint_written(watch);
         }
         /* double the sample, unless rounds must stay short for the
          * checkpoints (all ranks see the same maximum time) */

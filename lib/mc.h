@@ -30,7 +30,7 @@ void pint_mc_sums(const pint_mc *mc, double *sum, double *sumsq,
                   long long *count);
 
 /* The sums of |f_k| over the points drawn (not kept in checkpoints: the
- * floor of problem.h needs only an estimate). */
+ * floor of tolerance.h needs only an estimate). */
 void pint_mc_abs(const pint_mc *mc, double *abssum);
 
 /* The estimate of the integral of |f_k| from abssum over n points in a
@@ -111,7 +111,7 @@ typedef struct {
     int rank, size;
 } pint_mc_team;
 
-/* Rounds of growing size until the convergence test (problem.h, in the
+/* Rounds of growing size until the convergence test (tolerance.h, in the
  * norm of opt, with the floor), the evaluation limit, or a halt of the watch (time
  * limit or stop request: a round is cut short, the estimate is made of
  * the points drawn).  Returns the status; value/error/evals are the

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include "onedim.h"
 #include "extrap.h"
-#include "problem.h"
+#include "result.h"
+#include "tolerance.h"
+#include "domain.h"
 #include "rule.h"
 
 /* The interval limit of the extrapolating engine: a step moves O(n)
@@ -43,7 +45,7 @@ static int extrap_status(const pint_extrap *e, size_t limit, pint_result *res)
 }
 
 /* An integral of 0: every component's value cannot be told from 0 and
- * its error is down at the floor of problem.h (PINT_FLOOR_RHO times the
+ * its error is down at the floor of tolerance.h (PINT_FLOOR_RHO times the
  * integral of |f|), where a stop for round-off is convergence. */
 static int zero_to_rounding(const pint_extrap *e, pint_result *res)
 {

@@ -11,8 +11,9 @@
  *     ... res->value[0], res->error[0] ...
  *     pint_result_free(res);
  *
- * The library never exits or aborts on bad input: every problem is reported
- * through the returned status and res->message.  See pint(3).
+ * The library never exits or aborts, on bad input or when memory runs out
+ * (on any rank): every problem is reported through the returned status
+ * and res->message, on every rank.  See pint(3).
  */
 #ifndef PINT_H
 #define PINT_H

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "qmc.h"
-#include "problem.h"
+#include "tolerance.h"
 #include "rng.h"
 #include "sum.h"
 #include "korobov.h"
@@ -671,20 +671,20 @@ typedef struct {
     long long ntodo;
     const double *out;
     long long evals;            /* before the row */
-    double next;
+    pint_watch *watch;
 } serial_tick;
 
 static void tick_serial(void *arg)
 {
     serial_tick *t = arg;
-    if (pint_watch_now() < t->next)
+    if (!pint_watch_checkpoint_due(t->watch))
         return;
     long long evals = t->evals;
     for (long long i = 0; i < t->ntodo; i++)
         evals += (long long)t->out[(size_t)i * (1 + (size_t)t->q->ncomp)];
     pint_qmc_save(t->q, t->sv, t->row, t->todo, t->ntodo, 1, t->out, 0,
                   evals);
-    t->next = pint_watch_now() + t->sv->period;
+    pint_watch_checkpoint_written(t->watch);
 }
 
 /* -------------------------------------------------------------- the run */
@@ -715,8 +715,7 @@ int pint_qmc_run_saved(pint_qmc *q, const pint_options *opt,
     static const pint_qmc_saving none;
     const pint_qmc_saving *saving = sv ? sv : &none;
     int writing = sv && sv->path;
-    serial_tick t = { q, saving, 0, NULL, 0, NULL, 0,
-                      watch->t0 + saving->period };
+    serial_tick t = { q, saving, 0, NULL, 0, NULL, 0, watch };
     double *out = NULL;
     int status;
     if (sv && pint_qmc_resumed_met(opt, sv->rows, value, error, m)) {

@@ -9,10 +9,9 @@
  *
  * where g is f over the box after the periodizing transform, weighted by
  * its Jacobian.  The row's estimate is the mean over its cells and its
- * error the standard error over the cells (DESIGN.md, Cucos 2003 ch.
- * 4.2.2).  Rows past the end of the table repeat the last rule with fresh
- * shifts, and their cells are pooled with those of every earlier row of
- * the same N.
+ * error the standard error over the cells (Cucos 2003 ch. 4.2.2).  Rows
+ * past the end of the table repeat the last rule with fresh shifts, and
+ * their cells are pooled with those of every earlier row of the same N.
  *
  * The shifts are a pure function of (seed, row, j): any rank computes the
  * same ones, so a cell can be cut into pieces [k0, k1) evaluated anywhere
@@ -64,7 +63,7 @@ int pint_qmc_piece_sum(pint_qmc *q, int row, int shift, long long k0,
 const char *pint_qmc_message(const pint_qmc *q);
 
 /* The sums of |g_k| over every point this engine computed, and their
- * count (not kept in checkpoints: the floor of problem.h needs only an
+ * count (not kept in checkpoints: the floor of tolerance.h needs only an
  * estimate); the integral of |f_k| they estimate from sums over n points
  * (0 when n is 0). */
 void pint_qmc_abs(const pint_qmc *q, double *abssum, long long *count);
@@ -78,7 +77,7 @@ void pint_qmc_absval(const pint_qmc *q, const double *abssum, long long n,
 void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
                        double *value, double *error);
 
-/* One rank: rows in order until the convergence test (problem.h, in the
+/* One rank: rows in order until the convergence test (tolerance.h, in the
  * norm of opt, with the floor), the next row would pass opt->max_evals, or the
  * watch halts (looked at every PINT_QMC_WATCH_CHUNK points; the row in
  * progress is then dropped from the estimate).  Returns the status;
@@ -136,7 +135,7 @@ int pint_qmc_restore(pint_qmc *q, const double *v, size_t len,
 /* 1 when the `rows` finished rows a run resumed from (value, error of the
  * last) already meet the tolerance of opt: the run then ends there, as
  * the uninterrupted run did, computing nothing.  The test goes without
- * the floor (problem.h), whose integral of |f| is of the run's own
+ * the floor (tolerance.h), whose integral of |f| is of the run's own
  * points and unknown before the first. */
 int pint_qmc_resumed_met(const pint_options *opt, int rows,
                          const double *value, const double *error, int m);

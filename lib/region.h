@@ -4,7 +4,7 @@
  * volume, split advice and a flexible tail holding value[ncomp],
  * error[ncomp], the geometry (see rules/rule.h) and absval[ncomp], the
  * region's volume times the mean of |f_k| over the rule's points (an
- * estimate of the integral of |f_k|, for the floor of problem.h).  Records
+ * estimate of the integral of |f_k|, for the floor of tolerance.h).  Records
  * come from a pool of large blocks with a free list, so the adaptive loop
  * does no malloc per region.
  */

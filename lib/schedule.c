@@ -1,7 +1,7 @@
 /* schedule.c -- work-unit scheduling: DLS chunk formulas (see schedule.h).
  *
- * References: refs/balasubramaniam-2003-dynamic-loop-scheduling ch. 2.1
- * (equations cited as B2.x) and refs/mendhe-dls4lb-python ch. 2.3 (M2.x).
+ * References (schedule.h): Balasubramaniam 2003, ch. 2.1 (equations
+ * cited as B2.x), and Mendhe, ch. 2.3 (M2.x).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -29,27 +29,6 @@ struct pint_sched {
     sched_stat *st;         /* AWF, AF */
 };
 
-static const char *const names[] = {
-    "static", "ss", "fsc", "gss", "fac", "wf", "awf", "af"
-};
-#define NKINDS ((int)(sizeof names / sizeof names[0]))
-
-const char *pint_schedule_name(enum pint_schedule k)
-{
-    int i = (int)k;
-    return i >= 0 && i < NKINDS ? names[i] : NULL;
-}
-
-int pint_schedule_from_name(const char *name)
-{
-    if (!name)
-        return -1;
-    for (int i = 0; i < NKINDS; i++)
-        if (strcmp(name, names[i]) == 0)
-            return i;
-    return -1;
-}
-
 static long long ceil_div(long long a, long long b)
 {
     return a / b + (a % b != 0);
@@ -58,7 +37,7 @@ static long long ceil_div(long long a, long long b)
 pint_sched *pint_sched_new(enum pint_schedule kind, long long n, int p,
                            const double *weights, long long fsc_chunk)
 {
-    if ((int)kind < 0 || (int)kind >= NKINDS || n < 0 || p < 1
+    if (!pint_schedule_name(kind) || n < 0 || p < 1
         || fsc_chunk < 0)
         return NULL;
     double wsum = 0.0;

@@ -1,8 +1,12 @@
 /* schedule.h -- work-unit scheduling: how many of N items to hand to the
  * worker that asks next (private header).
  *
- * Chunk formulas: DESIGN.md "Chunk formulas", refs/balasubramaniam-2003
- * ch. 2.1 and refs/mendhe-dls4lb ch. 2.3.  R is the number of items still
+ * Chunk formulas: M. Balasubramaniam, Performance analysis and evaluation
+ * of dynamic loop scheduling techniques in a competitive runtime
+ * environment for distributed memory architectures, MS thesis,
+ * Mississippi State University, 2003, ch. 2.1; A. Mendhe, Dynamic loop
+ * self-scheduling on distributed-memory systems with Python, master
+ * project, University of Basel, ch. 2.3.  R is the number of items still
  * unassigned when the request arrives.
  *
  *   STATIC  ceil(N/P) per request (the last chunks may be smaller or 0).

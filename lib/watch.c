@@ -22,6 +22,18 @@ void pint_watch_start(pint_watch *w, const pint_options *opt, double t0)
     w->next_report = t0;        /* the first estimate is reported at once */
     w->reporter = 1;
     w->nranks = 1;
+    w->next_checkpoint = t0 + opt->checkpoint_seconds;
+}
+
+int pint_watch_checkpoint_due(const pint_watch *w)
+{
+    return w->opt->checkpoint && w->opt->checkpoint_seconds > 0
+           && pint_watch_now() >= w->next_checkpoint;
+}
+
+void pint_watch_checkpoint_written(pint_watch *w)
+{
+    w->next_checkpoint = pint_watch_now() + w->opt->checkpoint_seconds;
 }
 
 int pint_watch_halt(const pint_watch *w)

@@ -23,6 +23,7 @@ typedef struct {
     const pint_result *res;     /* the result being made (its rule and
                                    checkpoints written), or NULL */
     long long reported_checkpoints; /* ... as of the last progress report */
+    double next_checkpoint;     /* when the next periodic one is due */
 } pint_watch;
 
 /* Monotonic seconds. */
@@ -45,6 +46,14 @@ int pint_watch_due(pint_watch *w);
 void pint_watch_progress(pint_watch *w, long long evals, size_t regions,
                          long long rows, int busy, int ncomp,
                          const double *value, const double *error);
+
+/* Periodic checkpoints (opt->checkpoint with checkpoint_seconds > 0):
+ * whether one is due now, a period after the start or after the last
+ * one written; pint_watch_checkpoint_written, called once it is written,
+ * starts the next period (so a slow write never leaves a run writing
+ * checkpoints only).  0 always without periodic checkpoints. */
+int pint_watch_checkpoint_due(const pint_watch *w);
+void pint_watch_checkpoint_written(pint_watch *w);
 
 /* The message of a halt status (time limit or interruption) in msg. */
 void pint_watch_message(const pint_options *opt, int status, char *msg,

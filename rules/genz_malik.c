@@ -6,7 +6,7 @@
  *   (i < j);  c + (+-l5 h_1, ..., +-l5 h_n),
  * l2 = sqrt(9/70), l3 = l4 = sqrt(9/10), l5 = sqrt(9/19).  The error
  * estimate is |Q7 - Q5|; the split axis is the one with the largest fourth
- * difference (DESIGN.md section 2).
+ * difference (Genz & Malik 1980).
  */
 #include <math.h>
 #include <stdlib.h>

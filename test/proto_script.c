@@ -35,7 +35,6 @@
 #include <time.h>
 #include "par/par.h"
 #include "par/proto.h"
-#include "problem.h"
 #include "watch.h"
 
 #define WAIT_SECONDS 20.0

@@ -132,6 +132,26 @@ static void test_resume_after_limit(void)
     CU_ASSERT_EQUAL(json_num(b.out, "evals"), json_num(a.out, "evals"));
 }
 
+/* A checkpoint of more regions than one message holds (4096 a message
+ * from each worker: proto.h, PINT_CHUNK_REGIONS): every region is in it,
+ * so a resume with no evaluation left has them all, audited. */
+static void test_resume_many_regions(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "many.ckpt");
+    run_result a, b;
+    run_mpi(&a, 2, "--json", "-f", "genz1", "-d", "4", "--er", "1e-13",
+            "--max-evals", "3e6", "--checkpoint", path, NULL);
+    expect_status(&a, 1, "max-evals");
+    CU_ASSERT(json_num(a.out, "regions") > 2 * 4096);
+    run_mpi(&b, 3, "--json", "--verify", "-f", "genz1", "-d", "4", "--er",
+            "1e-13", "--max-evals", "3e6", "--resume", path, NULL);
+    expect_status(&b, 1, "max-evals");
+    CU_ASSERT(strstr(b.out, "\"verified\": true") != NULL);
+    CU_ASSERT_EQUAL(json_num(b.out, "regions"), json_num(a.out, "regions"));
+    CU_ASSERT_EQUAL(json_num(b.out, "evals"), json_num(a.out, "evals"));
+}
+
 /* A checkpoint of version 3 (before the records carried the split
  * share): genz1 at d = 2, seed 3, 2997 evaluations, written by the pint
  * of that version.  Still read, on 1 and 2 ranks, and the run goes on
@@ -452,6 +472,8 @@ int main(void)
         { "--time-limit on an integrand that hangs", test_hung_integrand },
         { "resume after a limit on 1 and 3 ranks", test_resume_after_limit },
         { "a version 3 checkpoint resumed", test_resume_version3 },
+        { "a checkpoint of many regions: all resumed",
+          test_resume_many_regions },
         { "MC and QMC resumed on other ranks", test_resume_mc_qmc },
         { "a converged QMC checkpoint resumed: nothing redone",
           test_resume_converged_qmc },

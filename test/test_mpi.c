@@ -122,6 +122,16 @@ static void test_verify(void)
     CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
     double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
     CU_ASSERT(fabs(q - x) <= 1e-10 * x);
+    /* more regions than one message holds (4096 a message: proto.h,
+     * PINT_CHUNK_REGIONS): each worker's come in several, all counted */
+    run_mpi(&r, 2, "--json", "--verify", "-f", "genz1", "-d", "4", "--er",
+            "1e-11", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(json_num(r.out, "regions") > 3 * 4096);
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    q = json_nth(r.out, "value", 0);
+    x = json_nth(r.out, "exact", 0);
+    CU_ASSERT(fabs(q - x) <= json_nth(r.out, "error", 0));
 }
 
 /* Every region on several ranks is checked by the split that made it, as

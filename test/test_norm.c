@@ -14,7 +14,7 @@
 #include "testutil.h"
 #include "run_capture.h"
 #include "pint.h"
-#include "problem.h"            /* PINT_FLOOR_RHO */
+#include "tolerance.h"          /* PINT_FLOOR_RHO */
 
 /* ------------------------------------------------------------ integrands */
 

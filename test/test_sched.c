@@ -1,5 +1,6 @@
-/* test_sched.c -- work-unit scheduling: the worked example of DESIGN.md
- * (N = 800, P = 4, weights 1.5, 0.5, 1, 1) and the chunk invariants. */
+/* test_sched.c -- work-unit scheduling: a worked example (N = 800,
+ * P = 4, weights 1.5, 0.5, 1, 1; its chunks follow from the formulas of
+ * schedule.h) and the chunk invariants. */
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"

@@ -2,7 +2,7 @@
  *
  * It keeps each worker's latest update, the totals over all of them (plus
  * what is in flight between workers), the required accuracy (the
- * convergence test of the norm, problem.h; each worker's share of it, see
+ * convergence test of the norm, tolerance.h; each worker's share of it, see
  * compute_shares) and the evaluation budget.  On an update
  * from a busy worker it picks an idle worker round-robin and orders the
  * busy one to send it regions (Cucos 2003, ch. 6.1.1).  It stops everyone
@@ -21,19 +21,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include "par.h"
-#include "problem.h"
+#include "tolerance.h"
 
 /* The status of a stop made only to write a periodic checkpoint. */
 #define CHECKPOINT_ROUND (-1)
 
 typedef struct {
     double *upd;                /* latest UPDATE, NULL before the first */
+    double *upd_store, *fin_store;  /* where upd and fin are kept */
+    double *ctl;                /* a CONTROL kept for when memory is out */
+    int ctl_sent;               /* ... in flight */
     double prev_evals;          /* evaluations at the update before */
     long long ordered;          /* REGIONS messages ordered towards it */
     int pending;                /* ordered work not yet acknowledged */
     double *fin;                /* FINAL, once received */
-    int audited;                /* its VERIFY of this round is in */
-    int dumped;                 /* its DUMP of this round is in */
+    long long audited;          /* its VERIFY messages of this round in */
+    long long dumped;           /* its DUMP messages of this round in */
     int current;                /* it has reported since the last resume */
 } worker_view;
 
@@ -62,13 +65,16 @@ struct pint_par_controller {
     /* checkpoints */
     int dumping;                /* this stop collects every region */
     double *dump;               /* the regions collected */
+    int dump_lost;              /* some did not arrive: out of memory */
     size_t dump_len, dump_cap;  /* in doubles */
-    double next_checkpoint;     /* when the next periodic one is due */
     int halt;                   /* a stop request seen (PINT_INTERRUPTED) */
     /* the workers' shares of the test: [0] of eps, [1 + k] of component
      * k's threshold (proto.h, CONTROL); thr: scratch */
     double *shares, *thr;
     pint_stall stall;           /* below the rounding (pint_roundoff) */
+    double *store;              /* the room of every worker_view */
+    double *rx;                 /* a message of a known length, received */
+    size_t rx_len;
 };
 
 pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
@@ -82,14 +88,34 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
     /* [k]: the values of component k; [m + k]: their magnitudes */
     c->verify_val = calloc(2 * (size_t)ctx->ncomp, sizeof *c->verify_val);
     c->shares = calloc(2 * (size_t)ctx->ncomp + 1, sizeof *c->shares);
-    if (!c->w || !c->verify_val || !c->shares) {
+    /* every message of a known length lands in room made here: UPDATE
+     * and FINAL per worker, the one being received, a CONTROL per worker
+     * for when memory runs out */
+    int m = ctx->ncomp;
+    size_t per = pint_update_len(m) + pint_final_len(m) + pint_control_len(m);
+    c->rx_len = pint_update_len(m);
+    if (c->rx_len < pint_final_len(m))
+        c->rx_len = pint_final_len(m);
+    if (c->rx_len < PINT_FAIL_LEN)
+        c->rx_len = PINT_FAIL_LEN;
+    if ((ctx->opt->verify || ctx->opt->checkpoint)
+        && c->rx_len < PINT_CHUNK_REGIONS * ctx->rec_len)
+        c->rx_len = PINT_CHUNK_REGIONS * ctx->rec_len;
+    c->store = malloc(((size_t)ctx->nworkers * per + c->rx_len)
+                      * sizeof *c->store);
+    if (!c->w || !c->verify_val || !c->shares || !c->store) {
         pint_par_controller_free(c);
         return NULL;
+    }
+    c->rx = c->store + (size_t)ctx->nworkers * per;
+    for (int i = 0; i < ctx->nworkers; i++) {
+        c->w[i].upd_store = c->store + (size_t)i * per;
+        c->w[i].fin_store = c->w[i].upd_store + pint_update_len(m);
+        c->w[i].ctl = c->w[i].fin_store + pint_final_len(m);
     }
     c->thr = c->shares + 1 + ctx->ncomp;
     c->rr = -1;
     c->domain_volume = domain_volume;
-    c->next_checkpoint = ctx->watch->t0 + ctx->opt->checkpoint_seconds;
     c->verify_ok = 1;
     pint_sum_init(&c->vol_sum);
     return c;
@@ -99,11 +125,7 @@ void pint_par_controller_free(pint_par_controller *c)
 {
     if (!c)
         return;
-    if (c->w)
-        for (int i = 0; i < c->ctx->nworkers; i++) {
-            free(c->w[i].upd);
-            free(c->w[i].fin);
-        }
+    free(c->store);
     free(c->w);
     free(c->verify_val);
     free(c->dump);
@@ -159,7 +181,7 @@ static void totals(const pint_par_controller *c, double *q, double *e,
 }
 
 /* The shares of the test for totals q: each of P workers meeting thr/P
- * and eps/P makes the total meet thr and eps (problem.h,
+ * and eps/P makes the total meet thr and eps (tolerance.h,
  * pint_tolerance_thresholds), so a worker may rest once its own errors
  * meet them.  Max: eps/P for every component (ParInt's share); individual:
  * per component, tol_k/P; l2: eps/P of the 2-norm, since the 2-norm of
@@ -192,9 +214,15 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
 {
     pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp;
+    worker_view *v = &c->w[worker_index(c, rank)];
     double *b = malloc(pint_control_len(m) * sizeof *b);
-    if (!b)
-        MPI_Abort(ctx->comm, 3);
+    if (!b) {
+        /* out of memory: the worker's kept one, once its last send is
+         * done (a short message: it is, or soon will be) */
+        while (v->ctl_sent)
+            pint_par_outbox_progress(&ctx->out);
+        b = v->ctl;
+    }
     b[CTL_CMD] = cmd;
     b[CTL_EPS_SHARE] = with_shares ? c->shares[0] : 0.0;
     b[CTL_TARGET] = target;
@@ -203,8 +231,12 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
     b[CTL_EXPECT] = (double)expect;
     for (int k = 0; k < m; k++)
         b[CTL_LEN + k] = with_shares ? c->shares[1 + k] : 0.0;
-    pint_par_send(&ctx->out, ctx->comm, b, pint_control_len(m), rank,
-                  PINT_TAG_CONTROL);
+    if (b == v->ctl)
+        pint_par_send_kept(&ctx->out, ctx->comm, b, pint_control_len(m),
+                           rank, PINT_TAG_CONTROL, &v->ctl_sent);
+    else if (pint_par_send(&ctx->out, ctx->comm, b, pint_control_len(m), rank,
+                           PINT_TAG_CONTROL) != 0)
+        send_control(c, rank, cmd, with_shares, target, count, grant, expect);
 }
 
 /* Stop every worker; with a checkpoint file, every stop but one for an
@@ -269,9 +301,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     int m = ctx->ncomp;
     worker_view *v = &c->w[i];
     if (!v->upd) {
-        v->upd = malloc(pint_update_len(m) * sizeof *v->upd);
-        if (!v->upd)
-            MPI_Abort(ctx->comm, 3);
+        v->upd = v->upd_store;
         c->reported++;
     }
     if (!v->current) {
@@ -407,26 +437,25 @@ static void on_verify(pint_par_controller *c, const double *recs, size_t n)
 
 static void conclude(pint_par_controller *c);
 
-/* Receive the probed message st into a new buffer of *len doubles. */
+/* Receive the probed message st (*len doubles) into c->rx: every
+ * message has a known bound (proto.h), and rx has room for the largest
+ * (controller_new). */
 static double *take_probed(pint_par_controller *c, const MPI_Status *st,
                            int *len)
 {
     pint_par_ctx *ctx = c->ctx;
     MPI_Get_count(st, MPI_DOUBLE, len);
-    double *buf = malloc((*len ? (size_t)*len : 1) * sizeof *buf);
-    if (!buf)
-        MPI_Abort(ctx->comm, 3);
-    MPI_Recv(buf, *len, MPI_DOUBLE, st->MPI_SOURCE, st->MPI_TAG, ctx->comm,
+    MPI_Recv(c->rx, *len, MPI_DOUBLE, st->MPI_SOURCE, st->MPI_TAG, ctx->comm,
              MPI_STATUS_IGNORE);
     c->messages++;
-    return buf;
+    return c->rx;
 }
 
-/* Receive the VERIFY that worker i sent before its FINAL.  MPI keeps
+/* Receive a VERIFY that worker i sent before its FINAL.  MPI keeps
  * order only between messages that match the same receive: a VERIFY and
  * the FINAL behind it can both arrive between the probe for VERIFY and
  * the probe for FINAL, so the FINAL must not conclude the round without
- * it (seen under AddressSanitizer: the audit then counted too few
+ * them all (seen under AddressSanitizer: the audit then counted too few
  * regions). */
 static void take_verify(pint_par_controller *c, int i, int source)
 {
@@ -435,18 +464,21 @@ static void take_verify(pint_par_controller *c, int i, int source)
     int len;
     double *buf = take_probed(c, &st, &len);
     on_verify(c, buf, (size_t)len / c->ctx->rec_len);
-    c->w[i].audited = 1;
-    free(buf);
+    c->w[i].audited++;
 }
 
 /* Keep the regions of a DUMP for the checkpoint. */
 static void on_dump(pint_par_controller *c, const double *recs, size_t len)
 {
+    if (c->dump_lost)
+        return;
     if (c->dump_len + len > c->dump_cap) {
         size_t cap = 2 * (c->dump_len + len);
         double *d = realloc(c->dump, cap * sizeof *d);
-        if (!d)
-            MPI_Abort(c->ctx->comm, 3);     /* a checkpoint must be whole */
+        if (!d) {               /* a checkpoint must be whole: none */
+            c->dump_lost = 1;
+            return;
+        }
         c->dump = d;
         c->dump_cap = cap;
     }
@@ -454,7 +486,7 @@ static void on_dump(pint_par_controller *c, const double *recs, size_t len)
     c->dump_len += len;
 }
 
-/* The DUMP a worker sent before its FINAL (see take_verify). */
+/* A DUMP a worker sent before its FINAL (see take_verify). */
 static void take_dump(pint_par_controller *c, int i, int source)
 {
     MPI_Status st;
@@ -462,8 +494,7 @@ static void take_dump(pint_par_controller *c, int i, int source)
     int len;
     double *buf = take_probed(c, &st, &len);
     on_dump(c, buf, (size_t)len);
-    c->w[i].dumped = 1;
-    free(buf);
+    c->w[i].dumped++;
 }
 
 /* Between messages: the time limit and stop requests stop the run, a
@@ -480,9 +511,8 @@ static void watch(pint_par_controller *c)
         stop_all(c, halt);
         return;
     }
-    if (ctx->opt->checkpoint && ctx->opt->checkpoint_seconds > 0
-        && c->reported == ctx->nworkers
-        && pint_watch_now() >= c->next_checkpoint) {
+    if (c->reported == ctx->nworkers
+        && pint_watch_checkpoint_due(ctx->watch)) {
         stop_all(c, CHECKPOINT_ROUND);
         return;
     }
@@ -511,16 +541,29 @@ static void watch(pint_par_controller *c)
 
 /* Write the collected regions as the checkpoint, with the exact count of
  * evaluations from the FINAL reports. */
-static void write_checkpoint(pint_par_controller *c)
+static int write_checkpoint(pint_par_controller *c)
 {
     pint_par_ctx *ctx = c->ctx;
     long long evals = 0;
-    for (int i = 0; i < ctx->nworkers; i++)
+    int lost = c->dump_lost;
+    for (int i = 0; i < ctx->nworkers; i++) {
         evals += (long long)c->w[i].fin[FIN_EVALS];
-    pint_ckpt_save(ctx->opt->checkpoint, &ctx->ckpt, c->dump,
-                   c->dump_len / ctx->rec_len, evals, ctx->res);
+        lost |= c->w[i].fin[FIN_UNSENT] != 0.0;
+    }
+    size_t n = c->dump_len / ctx->rec_len;
     c->dump_len = 0;
-    c->next_checkpoint = pint_watch_now() + ctx->opt->checkpoint_seconds;
+    c->dump_lost = 0;
+    if (lost) {     /* the last checkpoint written stays the one to use */
+        snprintf(ctx->res->checkpoint_message,
+                 sizeof ctx->res->checkpoint_message,
+                 "checkpoint %s not written: out of memory for its regions",
+                 ctx->opt->checkpoint);
+        return -1;
+    }
+    pint_ckpt_save(ctx->opt->checkpoint, &ctx->ckpt, c->dump, n, evals,
+                   ctx->res);
+    pint_watch_checkpoint_written(ctx->watch);
+    return 0;
 }
 
 int pint_par_controller_poll(pint_par_controller *c)
@@ -562,24 +605,25 @@ int pint_par_controller_poll(pint_par_controller *c)
             break;
         case PINT_TAG_VERIFY:
             on_verify(c, buf, (size_t)len / ctx->rec_len);
-            c->w[i].audited = 1;
+            c->w[i].audited++;
             break;
         case PINT_TAG_DUMP:
             on_dump(c, buf, (size_t)len);
-            c->w[i].dumped = 1;
+            c->w[i].dumped++;
             break;
         case PINT_TAG_FINAL:
-            if (ctx->opt->verify && !c->w[i].audited)
+            /* kept first: a VERIFY or DUMP taken next lands in rx */
+            memcpy(c->w[i].fin_store, buf, pint_final_len(ctx->ncomp)
+                                           * sizeof *buf);
+            c->w[i].fin = c->w[i].fin_store;
+            while (c->w[i].audited < (long long)c->w[i].fin[FIN_VERIFY_MSGS])
                 take_verify(c, i, st.MPI_SOURCE);
-            if (c->dumping && !c->w[i].dumped)
+            while (c->w[i].dumped < (long long)c->w[i].fin[FIN_DUMP_MSGS])
                 take_dump(c, i, st.MPI_SOURCE);
-            c->w[i].fin = buf;
-            buf = NULL;
             if (++c->finals == ctx->nworkers)
                 conclude(c);
             break;
         }
-        free(buf);
     }
     watch(c);
     return handled;
@@ -631,7 +675,6 @@ static void resume_all(pint_par_controller *c, const double *q,
     }
     compute_shares(c, q, e, a);
     for (int i = 0; i < ctx->nworkers; i++) {
-        free(c->w[i].fin);
         c->w[i].fin = NULL;
         c->w[i].audited = 0;
         c->w[i].dumped = 0;
@@ -648,9 +691,14 @@ static void conclude(pint_par_controller *c)
     pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp;
     if (c->status == CHECKPOINT_ROUND) {
-        write_checkpoint(c);
+        int lost = write_checkpoint(c) != 0;
         c->dumping = 0;
-        if (c->halt) {
+        if (lost) {             /* stop with what is reached */
+            c->status = PINT_ERR_NOMEM;
+            if (!c->message[0])
+                snprintf(c->message, sizeof c->message,
+                         "out of memory for the regions of a checkpoint");
+        } else if (c->halt) {
             c->status = c->halt;    /* the checkpoint just written is the
                                        final one */
         } else {

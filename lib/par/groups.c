@@ -12,7 +12,7 @@
  * the leader sends each result up (BATCH_UP, kind result, then
  * BATCH_MSG with its message line) and asks again.  Rank 0 answers the
  * other leaders between the steps of its own group's integrations (a
- * hook of pint_par_integrate) and, once its group is done, until every
+ * hook of pint_par_run) and, once its group is done, until every
  * group has been told that nothing is left.  At the end rank 0
  * broadcasts every result to every rank.
  *
@@ -23,9 +23,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "par.h"
-#include "problem.h"
+#include "../api.h"
+#include "result.h"
 #include "schedule.h"
 
 typedef struct {
@@ -37,7 +37,8 @@ typedef struct {
     pint_sched *sched;
     size_t next;                /* the next integral to hand out */
     int finished_groups;        /* told "none left" */
-    double *buf;                /* one BATCH_UP message */
+    double *buf;                /* one BATCH_UP message: room for the
+                                   largest (rank 0 and the leaders) */
     size_t cap;
 } global_ctl;
 
@@ -103,14 +104,7 @@ static void store(global_ctl *gc, const double *b, const char *msg, int group)
 static void handle_up(global_ctl *gc, const MPI_Status *st)
 {
     int len;
-    MPI_Get_count(st, MPI_DOUBLE, &len);
-    if ((size_t)len > gc->cap) {
-        double *b = realloc(gc->buf, (size_t)len * sizeof *b);
-        if (!b)
-            MPI_Abort(gc->comm, 3);
-        gc->buf = b;
-        gc->cap = (size_t)len;
-    }
+    MPI_Get_count(st, MPI_DOUBLE, &len);   /* at most gc->cap */
     int src = st->MPI_SOURCE, size;
     MPI_Comm_size(gc->comm, &size);
     MPI_Recv(gc->buf, len, MPI_DOUBLE, src, PINT_TAG_BATCH_UP, gc->comm,
@@ -157,12 +151,10 @@ static size_t ask(MPI_Comm comm, size_t *first)
     return (size_t)w[1];
 }
 
-static void send_up(MPI_Comm comm, size_t i, const pint_result *r)
+/* A leader: integral i's result to rank 0, through b (room for it). */
+static void send_up(MPI_Comm comm, size_t i, const pint_result *r, double *b)
 {
     int m = r->ncomp;
-    double *b = malloc(up_len(m) * sizeof *b);
-    if (!b)
-        MPI_Abort(comm, 3);
     b[BUP_KIND] = 1.0;
     b[BUP_INDEX] = (double)i;
     b[BUP_STATUS] = r->status;
@@ -174,58 +166,33 @@ static void send_up(MPI_Comm comm, size_t i, const pint_result *r)
     MPI_Send(b, (int)up_len(m), MPI_DOUBLE, 0, PINT_TAG_BATCH_UP, comm);
     MPI_Send(r->message, (int)sizeof r->message, MPI_CHAR, 0,
              PINT_TAG_BATCH_MSG, comm);
-    free(b);
 }
 
-/* Every rank gets every result from rank 0. */
+/* Every rank gets every result from rank 0, a broadcast per part (no
+ * buffer to allocate). */
 static void share_results(size_t n, pint_result **results, MPI_Comm comm)
 {
-    size_t len = 0;
-    for (size_t i = 0; i < n; i++)
-        len += 5 + 2 * (size_t)results[i]->ncomp;
-    double *b = malloc((len ? len : 1) * sizeof *b);
-    char *msgs = malloc(n * sizeof results[0]->message);
-    if (!b || !msgs)
-        MPI_Abort(comm, 3);
-    size_t sz = sizeof results[0]->message;
-    double *p = b;
     for (size_t i = 0; i < n; i++) {
         pint_result *r = results[i];
-        p[0] = r->status;
-        p[1] = (double)r->evals;
-        p[2] = (double)r->regions;
-        p[3] = r->seconds;
-        p[4] = r->group;
-        memcpy(p + 5, r->value, (size_t)r->ncomp * sizeof *p);
-        memcpy(p + 5 + r->ncomp, r->error, (size_t)r->ncomp * sizeof *p);
-        memcpy(msgs + i * sz, r->message, sz);
-        p += 5 + 2 * (size_t)r->ncomp;
-    }
-    /* counts beyond INT_MAX are not expected: a few doubles per integral */
-    MPI_Bcast(b, (int)len, MPI_DOUBLE, 0, comm);
-    MPI_Bcast(msgs, (int)(n * sz), MPI_CHAR, 0, comm);
-    p = b;
-    for (size_t i = 0; i < n; i++) {
-        pint_result *r = results[i];
-        r->status = (int)p[0];
-        r->evals = (long long)p[1];
-        r->regions = (size_t)p[2];
-        r->seconds = p[3];
-        r->group = (int)p[4];
+        double h[5] = { r->status, (double)r->evals, (double)r->regions,
+                        r->seconds, r->group };
+        MPI_Bcast(h, 5, MPI_DOUBLE, 0, comm);
+        MPI_Bcast(r->value, r->ncomp, MPI_DOUBLE, 0, comm);
+        MPI_Bcast(r->error, r->ncomp, MPI_DOUBLE, 0, comm);
+        MPI_Bcast(r->message, (int)sizeof r->message, MPI_CHAR, 0, comm);
+        r->status = (int)h[0];
+        r->evals = (long long)h[1];
+        r->regions = (size_t)h[2];
+        r->seconds = h[3];
+        r->group = (int)h[4];
         r->nranks = 0;
-        memcpy(r->value, p + 5, (size_t)r->ncomp * sizeof *p);
-        memcpy(r->error, p + 5 + r->ncomp, (size_t)r->ncomp * sizeof *p);
-        memcpy(r->message, msgs + i * sz, sz);
-        p += 5 + 2 * (size_t)r->ncomp;
     }
-    free(b);
-    free(msgs);
 }
 
-int pint_par_batch(size_t n, const pint_problem *problems,
-                   const pint_batch_options *bo, pint_result **results,
-                   MPI_Comm comm)
+int pint_par_run_batch(size_t n, const pint_problem *problems,
+                       const pint_batch_options *bo, pint_result **results)
 {
+    MPI_Comm comm = pint_par_comm(bo->comm, NULL);
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
@@ -251,13 +218,22 @@ int pint_par_batch(size_t n, const pint_problem *problems,
     gc.problems = problems;
     gc.results = results;
     gc.groups = g;
+    /* room for the largest BATCH_UP, on rank 0 and the leaders; the
+     * schedule on rank 0; all agree before any work */
     int ok = 1;
+    for (size_t i = 0; i < n; i++)
+        if (up_len(results[i]->ncomp) > gc.cap)
+            gc.cap = up_len(results[i]->ncomp);
+    if (grank == 0 && !(gc.buf = malloc(gc.cap * sizeof *gc.buf)))
+        ok = 0;
     if (rank == 0) {
         gc.sched = pint_sched_new(bo->schedule, (long long)n, g, NULL, 0);
-        ok = gc.sched != NULL;
+        ok &= gc.sched != NULL;
     }
-    MPI_Bcast(&ok, 1, MPI_INT, 0, comm);
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm);
     if (!ok) {
+        pint_sched_free(gc.sched);
+        free(gc.buf);
         MPI_Comm_free(&gcomm);
         for (size_t i = 0; i < n; i++)
             pint_fail(results[i], PINT_ERR_NOMEM, "out of memory");
@@ -293,7 +269,7 @@ int pint_par_batch(size_t n, const pint_problem *problems,
             if (rank == 0)
                 serve_waiting(&gc);
             else if (grank == 0)
-                send_up(comm, i, results[i]);
+                send_up(comm, i, results[i], gc.buf);
         }
     }
     /* rank 0: answer the other groups until all are told "none left" */

@@ -25,20 +25,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "par.h"
 #include "mc.h"
-#include "problem.h"
+#include "result.h"
+#include "tolerance.h"
+#include "domain.h"
 
 #define FAIL_LINE 200       /* characters of a worker's failure line */
 #define FIRST_UNIT 64       /* points of a worker's first, timing unit */
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 typedef struct {
     MPI_Comm comm;
@@ -57,11 +51,11 @@ static long long share(void *arg, long long round)
 static void combine(void *arg, double *buf, int len)
 {
     team_arg *t = arg;
-    double t0 = now();
+    double t0 = pint_watch_now();
     MPI_Allreduce(MPI_IN_PLACE, buf, len - 2, MPI_DOUBLE, MPI_SUM, t->comm);
     MPI_Allreduce(MPI_IN_PLACE, buf + len - 2, 2, MPI_DOUBLE, MPI_MAX,
                   t->comm);
-    t->idle += now() - t0;
+    t->idle += pint_watch_now() - t0;
 }
 
 /* A worker of fixed-time units: sample, report, look for stop.  A unit
@@ -70,12 +64,9 @@ static void combine(void *arg, double *buf, int len)
  * length): a halt ends the unit early, reported as HALTED, and the
  * controller stops everyone. */
 static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
-                         MPI_Comm comm, const pint_watch *watch)
+                         MPI_Comm comm, const pint_watch *watch, double *b)
 {
     size_t len = MCR_HEADER + 3 * (size_t)m;
-    double *b = calloc(len, sizeof *b);
-    if (!b)
-        MPI_Abort(comm, 3);
     long long n = FIRST_UNIT;
     double idle = 0.0;
     int status = 0, exhausted = 0, halt = 0;  /* a zero share still
@@ -88,9 +79,9 @@ static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
         long long left = budget - pint_mc_count(mc);
         if (n > left)
             n = left;
-        double t0 = now();
+        double t0 = pint_watch_now();
         status = pint_mc_sample_watched(mc, n, watch);
-        double dt = now() - t0;
+        double dt = pint_watch_now() - t0;
         if (status == PINT_INTERRUPTED || status == PINT_TIME_LIMIT) {
             halt = status;
             status = 0;
@@ -117,16 +108,15 @@ static void timed_worker(pint_mc *mc, int m, long long budget, double t_unit,
             want = 2.0 * (double)n;
         n = want < 1.0 ? 1 : (long long)want;
     }
-    double t0 = now();
+    double t0 = pint_watch_now();
     int dummy;
     MPI_Recv(&dummy, 1, MPI_INT, 0, PINT_TAG_MC_STOP, comm, MPI_STATUS_IGNORE);
-    idle += now() - t0;
+    idle += pint_watch_now() - t0;
     b[MCR_KIND] = PINT_MCR_FINAL;
     b[MCR_COUNT] = (double)pint_mc_count(mc);
     b[MCR_STATUS] = status;
     b[MCR_IDLE] = idle;
     MPI_Send(b, (int)len, MPI_DOUBLE, 0, PINT_TAG_MC_REPORT, comm);
-    free(b);
 }
 
 /* The state of the points in the workers' reports `latest` and the
@@ -151,24 +141,55 @@ static void timed_state(pint_mc_state *st, const pint_mc_state *base,
 /* The controller of fixed-time units; fills res (on rank 0).  With
  * checkpoints, every report is kept (the estimate uses only those before
  * the decision), so that the checkpoints hold every point drawn. */
+/* What a rank of fixed-time units needs, allocated before they start
+ * (all ranks agree it is there): a report; the controller also the
+ * latest and all reports of every worker, who has stopped, a state for
+ * the checkpoints. */
+typedef struct {
+    double *b;
+    double *latest, *all;
+    char *stopped;
+    pint_mc_state *st;
+} timed_room;
+
+static int timed_room_new(timed_room *r, int rank, int m, int size,
+                          const pint_mc_saving *sv)
+{
+    size_t len = MCR_HEADER + 3 * (size_t)m;
+    memset(r, 0, sizeof *r);
+    r->b = calloc(len + 2 * (size_t)m, sizeof *r->b);
+    if (rank != 0)
+        return r->b ? 0 : -1;
+    r->latest = calloc((size_t)size * len, sizeof *r->latest);
+    r->all = calloc((size_t)size * len, sizeof *r->all);
+    r->stopped = calloc((size_t)size, 1);
+    const pint_mc_state *base = sv->base;
+    int nstreams = base && base->nstreams > size ? base->nstreams : size;
+    r->st = pint_mc_state_new(m, nstreams);
+    return r->b && r->latest && r->all && r->stopped && r->st ? 0 : -1;
+}
+
+static void timed_room_free(timed_room *r)
+{
+    free(r->b);
+    free(r->latest);
+    free(r->all);
+    free(r->stopped);
+    pint_mc_state_free(r->st);
+}
+
 static int timed_controller(int m, int size, double vol,
                             const pint_options *opt, MPI_Comm comm,
                             pint_result *res, pint_watch *watch,
-                            const pint_mc_saving *sv)
+                            const pint_mc_saving *sv, timed_room *room)
 {
     int nw = size - 1;
     size_t len = MCR_HEADER + 3 * (size_t)m;
-    double *b = malloc((len + 2 * (size_t)m) * sizeof *b);
-    double *abssum = b + len, *absval = abssum + m;
-    double *latest = calloc((size_t)size * len, sizeof *latest);
-    double *all = calloc((size_t)size * len, sizeof *all);
-    char *stopped = calloc((size_t)size, 1);
+    double *b = room->b, *abssum = b + len, *absval = abssum + m;
+    double *latest = room->latest, *all = room->all;
+    char *stopped = room->stopped;
     const pint_mc_state *base = sv->base;
-    int nstreams = base && base->nstreams > size ? base->nstreams : size;
-    pint_mc_state *st = pint_mc_state_new(m, nstreams);
-    if (!b || !latest || !all || !stopped || !st)
-        MPI_Abort(comm, 3);
-    double next_ckpt = watch->t0 + sv->period;
+    pint_mc_state *st = room->st;
     int finals = 0, deciding = 1, status = PINT_MAX_EVALS, dummy = 0;
     long long messages = 0;
     char line[FAIL_LINE];
@@ -231,11 +252,11 @@ static int timed_controller(int m, int size, double vol,
                 stop_all = 1;
             }
         }
-        if (sv->path && sv->period > 0 && !pint_status_is_error(status)
-            && pint_watch_now() >= next_ckpt) {
+        if (!pint_status_is_error(status)
+            && pint_watch_checkpoint_due(watch)) {
             timed_state(st, base, all, len, m, size);
             pint_mc_save(sv, st);
-            next_ckpt = pint_watch_now() + sv->period;
+            pint_watch_checkpoint_written(watch);
         }
         for (int r = 1; r < size; r++)
             if (!stopped[r] && (stop_all || r == w)
@@ -250,11 +271,6 @@ static int timed_controller(int m, int size, double vol,
         timed_state(st, base, all, len, m, size);
         pint_mc_save(sv, st);
     }
-    free(b);
-    free(latest);
-    free(all);
-    free(stopped);
-    pint_mc_state_free(st);
     return status;
 }
 
@@ -270,17 +286,27 @@ static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
         res->error[k] = INFINITY;
     }
     res->evals = 0;
-    int status = 0;
+    timed_room room;
+    int status = timed_room_new(&room, rank, m, size, sv) == 0 ? 0
+                 : pint_fail(res, PINT_ERR_NOMEM, "rank %d: out of memory",
+                             rank);
+    status = pint_par_agree(comm, status, res);
+    if (status) {
+        timed_room_free(&room);
+        return status;
+    }
     if (rank == 0) {
-        status = timed_controller(m, size, vol, opt, comm, res, watch, sv);
+        status = timed_controller(m, size, vol, opt, comm, res, watch, sv,
+                                  &room);
     } else {
         int nw = size - 1, w = rank - 1;
         long long left = opt->max_evals - res->resumed_evals;
         if (left < 0)
             left = 0;
         long long budget = left / nw + (w < left % nw);
-        timed_worker(mc, m, budget, opt->unit_seconds, comm, watch);
+        timed_worker(mc, m, budget, opt->unit_seconds, comm, watch, room.b);
     }
+    timed_room_free(&room);
     double msgs = (double)res->controller_messages;
     MPI_Bcast(&msgs, 1, MPI_DOUBLE, 0, comm);
     res->controller_messages = (long long)msgs;
@@ -366,23 +392,10 @@ int pint_par_mc(const pint_function *fn, const pint_domain *dom,
                   comm);
     pint_par_bcast_checkpoints(res, comm);
     if (pint_status_is_error(status)) {
-        /* the first rank that failed tells what happened */
-        int failed_here = pint_mc_message(mc)[0] != '\0';
-        int me = failed_here ? t.rank : t.size, first;
-        MPI_Allreduce(&me, &first, 1, MPI_INT, MPI_MIN, comm);
-        char line[sizeof res->message];
-        if (t.size > 1)
-            snprintf(line, sizeof line, "rank %d: %s", t.rank,
-                     pint_mc_message(mc));
-        else
-            snprintf(line, sizeof line, "%s", pint_mc_message(mc));
-        int st = status;
-        if (first < t.size) {
-            MPI_Bcast(&st, 1, MPI_INT, first, comm);
-            MPI_Bcast(line, (int)sizeof line, MPI_CHAR, first, comm);
-        }
-        /* the estimate of the rounds done, which every rank holds */
-        status = pint_fail_keep(res, st, "%s", line);
+        /* the first rank that failed tells what happened; every rank
+         * holds the estimate of the rounds done */
+        status = pint_par_share_failure(comm, status, pint_mc_message(mc),
+                                        res);
     }
     pint_mc_free(mc);
     pint_mc_state_free(base);

@@ -10,32 +10,39 @@
 #include "sum.h"
 #include "checkpoint.h"
 #include "watch.h"
+#include "team.h"
+#include "collect.h"
 
-/* Non-blocking sends whose buffers are freed once they complete. */
+/* Non-blocking sends whose buffers are freed once they complete, or
+ * kept by their owner (a flag says when the send is done). */
 typedef struct {
     MPI_Request *req;
     double **buf;
+    int **in_flight;            /* kept buffers: the owner's flag */
     size_t n, cap;
 } pint_par_outbox;
 
-void pint_par_outbox_init(pint_par_outbox *o);
+/* Room for PINT_OUTBOX_RESERVE sends in flight, allocated here; -1 when
+ * out of memory. */
+#define PINT_OUTBOX_RESERVE 64
+int pint_par_outbox_init(pint_par_outbox *o);
 /* Send buf (malloc'ed, ownership taken) of len doubles; -1 when out of
- * memory (buf is freed). */
+ * memory (buf is freed, nothing sent). */
 int pint_par_send(pint_par_outbox *o, MPI_Comm comm, double *buf, size_t len,
                   int dest, int tag);
+/* Send buf, which its owner keeps and must not touch while *in_flight
+ * (set here, cleared once the send completes).  For the messages that
+ * must arrive whatever the memory (a failure, the final report): when
+ * the outbox cannot grow, the send blocks until it is done (these are
+ * short, and every peer keeps receiving). */
+void pint_par_send_kept(pint_par_outbox *o, MPI_Comm comm, double *buf,
+                        size_t len, int dest, int tag, int *in_flight);
 void pint_par_outbox_progress(pint_par_outbox *o);
 void pint_par_outbox_drain(pint_par_outbox *o);
 void pint_par_outbox_destroy(pint_par_outbox *o);
 
 /* A worker reports at least every this many subdivisions. */
 #define PINT_UPDATE_MAX_STEPS 16
-
-/* Something else a rank must keep answering while it integrates (the
- * global controller of a batch, groups.c): called between steps. */
-typedef struct {
-    void (*fn)(void *arg);
-    void *arg;
-} pint_par_hook;
 
 /* What every role knows of the run. */
 typedef struct {
@@ -62,10 +69,13 @@ typedef struct {
 /* ---------------------------------------------------------------- worker */
 typedef struct pint_par_worker pint_par_worker;
 
-/* A worker over engine a (already holding its initial regions); failed:
- * 0, or the status with which a first region failed (fail_msg why). */
-pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
-                                     int failed, const char *fail_msg);
+/* A worker over engine a (NULL when out of memory); it allocates all it
+ * needs to send and receive here.  pint_par_worker_start, once a holds
+ * its first regions and ctx the budget: failed is 0, or the status with
+ * which a first region failed (fail_msg why). */
+pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a);
+void pint_par_worker_start(pint_par_worker *w, int failed,
+                           const char *fail_msg);
 void pint_par_worker_free(pint_par_worker *w);
 /* Handle the messages waiting for this worker; 1 when any was handled. */
 int pint_par_worker_poll(pint_par_worker *w);
@@ -86,43 +96,9 @@ int pint_par_controller_done(const pint_par_controller *c);
 void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
                                 long long *rank_evals, double *rank_idle);
 
-/* The distributed integration: every rank of comm calls it; every rank
- * gets the result.  hook (may be NULL) runs between steps of the
- * adaptive method. */
-int pint_par_integrate(const pint_function *fn, const pint_domain *dom,
-                       const pint_options *opt, pint_result *res,
-                       MPI_Comm comm, const pint_par_hook *hook,
-                       pint_watch *watch);
-
-/* pint_integrate on *comm_ptr (NULL: opt->comm, else the world) with a
- * hook between steps (api.c). */
-int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
-                      const pint_options *opt, pint_result *res,
-                      const void *comm_ptr, const pint_par_hook *hook);
-
-/* Integrals in groups of ranks (groups.c); see pint_integrate_batch. */
-int pint_par_batch(size_t n, const pint_problem *problems,
-                   const pint_batch_options *bo, pint_result **results,
-                   MPI_Comm comm);
-
-/* Rank 0 holds the outcome of a run: value, error, rank_evals, rank_idle,
- * message and checkpoints.  Every rank of comm gets them and status;
- * evals becomes resumed_evals (the same on every rank) plus the sum of
- * rank_evals; an error status makes value and error NaN.
- * Returns status. */
-int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm);
-
-/* Rank 0's checkpoint count and message, on every rank. */
-void pint_par_bcast_checkpoints(pint_result *res, MPI_Comm comm);
-
-/* MC and QMC: rank 0 checks that opt->checkpoint can be written and
- * reads opt->resume (against want); all ranks agree on a refusal.  Then
- * every rank holds the checkpoint's numbers (*v, malloc'ed, *len of
- * them; NULL when not resuming) and res->resumed_evals.  Returns 0 or
- * the agreed status. */
-int pint_par_open_state(const pint_options *opt, const pint_ckpt *want,
-                        MPI_Comm comm, double **v, size_t *len,
-                        pint_result *res);
+/* The communicator behind a pointer of team.h: *comm_ptr, else
+ * *opt_comm, else MPI_COMM_WORLD. */
+MPI_Comm pint_par_comm(const void *comm_ptr, const void *opt_comm);
 
 /* Plain Monte Carlo over comm in rounds of fixed counts (mc_par.c). */
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,

@@ -60,6 +60,8 @@ enum pint_par_tag {
     PINT_TAG_UNIT_FAIL = 113,   /* worker -> controller: the failure line */
     PINT_TAG_MC_REPORT = 114,   /* worker -> controller: sums of a unit */
     PINT_TAG_MC_STOP = 115,     /* controller -> worker: stop sampling */
+    PINT_TAG_QMC_IDLE = 116,    /* worker -> rank 0, after the units: its
+                                   idle seconds */
     /* batches in groups (groups.c) */
     PINT_TAG_BATCH_UP = 121,    /* group leader -> global controller:
                                    a result, or a request for work */
@@ -81,7 +83,7 @@ enum {
 
 /* QMC_RESULT: header then the piece sums, m doubles per piece, then the
  * worker's sums of |g_k| over all its points so far (m doubles; the
- * floor of problem.h).  The first request and a failure: the header
+ * floor of tolerance.h).  The first request and a failure: the header
  * only. */
 enum {
     QRES_ROW,           /* -1: the first request, no result */
@@ -103,7 +105,7 @@ enum {
 };
 
 /* MC_REPORT: header then the worker's cumulative sum[m], sumsq[m] and
- * sum of |f| abssum[m] (of this run's points; problem.h, the floor). */
+ * sum of |f| abssum[m] (of this run's points; tolerance.h, the floor). */
 enum {
     MCR_KIND,           /* enum pint_mc_report */
     MCR_COUNT,          /* the worker's points so far */
@@ -144,7 +146,7 @@ enum {
  * received value[m], received error[m] (cumulative, of transferred
  * regions: what is in flight is sent - received over all workers), and
  * absval[m], the sum of the worker's regions' absval (adapt.h; for the
- * floor of problem.h an estimate is enough: what is in flight is left
+ * floor of tolerance.h an estimate is enough: what is in flight is left
  * out, which can only delay the floor), then the compensations (sum.h)
  * of the four cumulative sums: sent value[m], sent error[m], received
  * value[m], received error[m].  The cumulative sums hold every region
@@ -156,7 +158,7 @@ enum {
 static inline size_t pint_update_len(int m) { return UPD_HEADER + 11 * (size_t)m; }
 
 /* CONTROL: header then the worker's share of each component's threshold
- * thr[m] (problem.h, pint_tolerance_thresholds: max, the share of eps
+ * thr[m] (tolerance.h, pint_tolerance_thresholds: max, the share of eps
  * for every component; individual, of the component's tolerance; l2,
  * -1: none).  A worker goes idle when its errors meet its shares
  * (pint_tolerance_pass with CTL_EPS_SHARE and these): then the total
@@ -182,9 +184,40 @@ enum {
     FIN_SENT_REGIONS,   /* regions given away */
     FIN_IDLE_SECONDS,
     FIN_VOLUME,         /* sum of region volumes (verify) */
+    FIN_UNSENT,         /* 1: out of memory, some of its regions were
+                           not sent (no audit, no checkpoint this round) */
+    FIN_VERIFY_MSGS,    /* VERIFY messages sent before it */
+    FIN_DUMP_MSGS,      /* DUMP messages sent before it */
     FIN_HEADER
 };
 static inline size_t pint_final_len(int m) { return FIN_HEADER + 3 * (size_t)m; }
+
+/* VERIFY and DUMP: every live region of a worker, as records, in
+ * messages of at most PINT_CHUNK_REGIONS (the controller has room for
+ * one); FINAL says how many came. */
+#define PINT_CHUNK_REGIONS 4096
+
+/* FAIL: the status, then one line (at most PINT_FAIL_CHARS chars, the
+ * '\0' included) as chars in doubles. */
+#define PINT_FAIL_CHARS 320
+#define PINT_FAIL_LEN (1 + PINT_FAIL_CHARS / sizeof(double))
+
+/* The result of an adaptive run, broadcast by rank 0 to every rank
+ * (par.c): this header, then value[m], error[m], rank_evals[P] (as long
+ * long), rank_idle[P], message and checkpoint_message, each in its own
+ * broadcast so no buffer is needed. */
+enum {
+    RES_STATUS,
+    RES_EVALS,
+    RES_REGIONS,
+    RES_TRANSFERS,
+    RES_REGIONS_MOVED,
+    RES_MESSAGES,       /* the controller's */
+    RES_VERIFIED,
+    RES_CHECKPOINTS,
+    RES_REOPENED,
+    RES_HEADER
+};
 
 /* A region record: key, vol, split, value[m], error[m], geometry,
  * absval[m], share (adapt.h). */

@@ -38,22 +38,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "par.h"
-#include "problem.h"
+#include "result.h"
+#include "tolerance.h"
 #include "qmc.h"
 #include "schedule.h"
 
 #define LOOKAHEAD 2     /* rows in progress at once: current and next */
 #define SPECULATE 4.0   /* start the next row ahead only this far from eps */
 #define FAIL_LINE 200   /* characters of a worker's failure line */
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ------------------------------------------------------------ the pieces */
 
@@ -123,26 +116,6 @@ static int add_piece(void *arg, int cell, long long k0, long long k1)
 
 /* --------------------------------------------------- failure and result */
 
-/* The first rank whose message is non-empty tells every rank. */
-static int share_failure(MPI_Comm comm, int rank, int size, int status,
-                         const char *msg, pint_result *res)
-{
-    int me = msg[0] ? rank : size, first;
-    MPI_Allreduce(&me, &first, 1, MPI_INT, MPI_MIN, comm);
-    char line[sizeof res->message];
-    if (size > 1)
-        snprintf(line, sizeof line, "rank %d: %s", rank, msg);
-    else
-        snprintf(line, sizeof line, "%s", msg);
-    int st = status;
-    if (first < size) {
-        MPI_Bcast(&st, 1, MPI_INT, first, comm);
-        MPI_Bcast(line, (int)sizeof line, MPI_CHAR, first, comm);
-    }
-    /* the estimate of the rows done, which every rank holds */
-    return pint_fail_keep(res, st ? st : PINT_ERR_INTEGRAND, "%s", line);
-}
-
 /* ------------------------------------------------------- row distribution */
 
 /* Rows in step.  Each rank computes its slice of every interval of the
@@ -152,7 +125,7 @@ static int share_failure(MPI_Comm comm, int rank, int size, int status,
  * integrand status, its halt (0, PINT_TIME_LIMIT or PINT_INTERRUPTED,
  * looked at every PINT_QMC_WATCH_CHUNK points and at the end of the row),
  * whether it left the row unfinished, and the points it computed in this
- * run with their sums of |g_k| (m words; the floor of problem.h).  All ranks
+ * run with their sums of |g_k| (m words; the floor of tolerance.h).  All ranks
  * see all blocks, so all take the same decision: a row some rank left
  * unfinished is dropped from the estimate (kept as pieces in the
  * checkpoint), a finished one counts, and the run stops.  Rank 0 writes
@@ -177,7 +150,7 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
     }
     double *comp = cellsum + cells, *mine = NULL, *all = NULL;
     long long my_evals = 0;
-    double idle = 0.0, next_ckpt = watch->t0 + sv->period;
+    double idle = 0.0;
     int status = PINT_MAX_EVALS, failed = 0, writing = sv->path && rank == 0;
     for (int row = sv->rows;; row++) {
         if (row == sv->rows
@@ -241,10 +214,10 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
         long long drawn;
         pint_qmc_abs(q, tail + ROW_TAIL, &drawn);
         tail[ROW_ABS_N] = (double)drawn;
-        double t0 = now();
+        double t0 = pint_watch_now();
         MPI_Allgather(mine, (int)len, MPI_DOUBLE, all, (int)len, MPI_DOUBLE,
                       comm);
-        idle += now() - t0;
+        idle += pint_watch_now() - t0;
         int halt = 0;
         for (int r = 0; r < size; r++) {
             const double *t = all + (size_t)r * len + len - tlen;
@@ -306,10 +279,9 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
             status = PINT_CONVERGED;
         else if (halt)
             status = halt;      /* the interruption wins (the larger code) */
-        if (writing && (done || halt || (sv->period > 0
-                                         && pint_watch_now() >= next_ckpt))) {
+        if (writing && (done || halt || pint_watch_checkpoint_due(watch))) {
             pint_qmc_save(q, sv, row + 1, NULL, 0, size, NULL, 0, *evals);
-            next_ckpt = pint_watch_now() + sv->period;
+            pint_watch_checkpoint_written(watch);
         }
         if (done || halt)
             break;
@@ -317,32 +289,49 @@ static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
     free(mine);
     free(all);
     free(cellsum);
-    long long *ev = malloc((size_t)size * sizeof *ev);
-    double *id = malloc((size_t)size * sizeof *id);
-    if (!ev || !id)
-        MPI_Abort(comm, 3);
-    MPI_Allgather(&my_evals, 1, MPI_LONG_LONG, ev, 1, MPI_LONG_LONG, comm);
-    MPI_Allgather(&idle, 1, MPI_DOUBLE, id, 1, MPI_DOUBLE, comm);
-    for (int r = 0; r < size; r++) {    /* added to a phase before */
-        res->rank_evals[r] += ev[r];
-        res->rank_idle[r] += id[r];
-    }
-    free(ev);
-    free(id);
+    /* added to a phase before; each rank's entry is its own */
+    res->rank_evals[rank] += my_evals;
+    res->rank_idle[rank] += idle;
+    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, res->rank_evals, 1,
+                  MPI_LONG_LONG, comm);
+    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, res->rank_idle, 1,
+                  MPI_DOUBLE, comm);
     if (status == -1)
         return -1;
     res->evals = res->resumed_evals;
     for (int r = 0; r < size; r++)
         res->evals += res->rank_evals[r];
     pint_par_bcast_checkpoints(res, comm);
-    if (failed)
-        status = share_failure(comm, rank, size, status,
-                               pint_qmc_message(q), res);
+    if (failed) {   /* the estimate of the rows done, which all ranks hold */
+        status = pint_par_share_failure(comm, status, pint_qmc_message(q),
+                                        res);
+    }
     return status;
 }
 
 /* --------------------------------------------------------- units: worker */
 
+/* A unit that failed: QMC_RESULT with the status and no sums, then
+ * UNIT_FAIL with the line (row -1: the first request). */
+static void send_failed(MPI_Comm comm, double row, double u0, double u1,
+                        int status, const char *msg)
+{
+    double h[QRES_HEADER] = { 0 };
+    h[QRES_ROW] = row;
+    h[QRES_U0] = u0;
+    h[QRES_U1] = u1;
+    h[QRES_STATUS] = status;
+    MPI_Send(h, QRES_HEADER, MPI_DOUBLE, 0, PINT_TAG_QMC_RESULT, comm);
+    if (status) {
+        char line[FAIL_LINE];
+        snprintf(line, sizeof line, "%s", msg);
+        MPI_Send(line, FAIL_LINE, MPI_CHAR, 0, PINT_TAG_UNIT_FAIL, comm);
+    }
+}
+
+/* Units until the controller says stop (a negative row).  Out of memory
+ * for the sums of a unit, the unit fails with PINT_ERR_NOMEM (and the
+ * controller stops the run with the estimate of the rows done). */
 static void qmc_worker(pint_qmc *q, int m, MPI_Comm comm, double *idle)
 {
     int nq = pint_qmc_shifts(q);
@@ -350,16 +339,13 @@ static void qmc_worker(pint_qmc *q, int m, MPI_Comm comm, double *idle)
     size_t cap = QRES_HEADER + (size_t)(nq + 16) * (size_t)m;
     double *res = malloc(cap * sizeof *res);
     if (!res)
-        MPI_Abort(comm, 3);
-    res[QRES_ROW] = -1.0;
-    res[QRES_U0] = res[QRES_U1] = res[QRES_STATUS] = res[QRES_SECONDS] = 0.0;
-    res[QRES_ABS_N] = 0.0;
-    MPI_Send(res, QRES_HEADER, MPI_DOUBLE, 0, PINT_TAG_QMC_RESULT, comm);
+        cap = 0;
+    send_failed(comm, -1.0, 0.0, 0.0, 0, "");   /* the first request */
     for (;;) {
-        double t0 = now();
+        double t0 = pint_watch_now();
         MPI_Recv(unit, QUNIT_LEN, MPI_DOUBLE, 0, PINT_TAG_QMC_UNIT, comm,
                  MPI_STATUS_IGNORE);
-        *idle += now() - t0;
+        *idle += pint_watch_now() - t0;
         if (unit[QUNIT_ROW] < 0)
             break;
         int row = (int)unit[QUNIT_ROW];
@@ -370,29 +356,31 @@ static void qmc_worker(pint_qmc *q, int m, MPI_Comm comm, double *idle)
                       + (size_t)m;
         if (need > cap) {
             double *b = realloc(res, need * sizeof *b);
-            if (!b)
-                MPI_Abort(comm, 3);
+            if (!b) {
+                send_failed(comm, row, (double)u0, (double)u1,
+                            PINT_ERR_NOMEM, "out of memory");
+                continue;
+            }
             res = b;
             cap = need;
         }
         piece_work pw = { q, row, m, 0, res + QRES_HEADER };
-        t0 = now();
+        t0 = pint_watch_now();
         for_pieces(n, nq, c, u0, u1, eval_piece, &pw);
         res[QRES_ROW] = row;
         res[QRES_U0] = (double)u0;
         res[QRES_U1] = (double)u1;
         res[QRES_STATUS] = pw.status;
-        res[QRES_SECONDS] = now() - t0;
+        res[QRES_SECONDS] = pint_watch_now() - t0;
         long long drawn;
         pint_qmc_abs(q, res + need - m, &drawn);
         res[QRES_ABS_N] = (double)drawn;
-        MPI_Send(res, pw.status ? QRES_HEADER : (int)need, MPI_DOUBLE, 0,
-                 PINT_TAG_QMC_RESULT, comm);
         if (pw.status) {
-            char line[FAIL_LINE];
-            snprintf(line, sizeof line, "%s", pint_qmc_message(q));
-            MPI_Send(line, FAIL_LINE, MPI_CHAR, 0, PINT_TAG_UNIT_FAIL, comm);
+            send_failed(comm, row, (double)u0, (double)u1, pw.status,
+                        pint_qmc_message(q));
+            continue;
         }
+        MPI_Send(res, (int)need, MPI_DOUBLE, 0, PINT_TAG_QMC_RESULT, comm);
     }
     free(res);
 }
@@ -428,9 +416,11 @@ typedef struct {
     char fail[256];
     double *value, *error;
     const pint_qmc_saving *sv;  /* checkpoints */
-    double next_ckpt;
     double *abs_w;          /* per rank: points, then its m sums of |g|
                                (QMC_RESULT) */
+    double *buf;            /* a QMC_RESULT received: room for the largest
+                               unit handed out (serve) */
+    size_t cap;
 } qctl;
 
 static int count_piece(void *arg, int cell, long long k0, long long k1)
@@ -532,10 +522,29 @@ static void send_unit(qctl *c, int worker, double row, long long u0,
     c->messages++;
 }
 
+/* Room in c->buf for the result of units u0..u1 of row slot s, before
+ * they are handed out: so every result can be received.  -1 when out of
+ * memory. */
+static int make_room(qctl *c, const row_slot *s, long long u0, long long u1)
+{
+    size_t need = QRES_HEADER + (size_t)c->m
+                  + (size_t)for_pieces(s->n, c->nq, s->c, u0, u1, NULL, NULL)
+                    * (size_t)c->m;
+    if (need <= c->cap)
+        return 0;
+    double *b = realloc(c->buf, need * sizeof *b);
+    if (!b)
+        return -1;
+    c->buf = b;
+    c->cap = need;
+    return 0;
+}
+
 /* Give worker a unit, or park it; after stop, tell it to stop.  Returns
  * 1 when the worker was told to stop. */
 static int serve(qctl *c, int worker)
 {
+    int no_room = 0;
     if (!c->stop)
         for (;;) {
             for (int i = 0; i < LOOKAHEAD; i++) {
@@ -548,11 +557,13 @@ static int serve(qctl *c, int worker)
                     k = 1;
                 if (k > s->c - s->handed)
                     k = s->c - s->handed;
+                if ((no_room = make_room(c, s, s->handed, s->handed + k)))
+                    break;
                 send_unit(c, worker, row, s->handed, s->handed + k, s->c);
                 s->handed += k;
                 return 0;
             }
-            int rc = open_row(c);
+            int rc = no_room ? -1 : open_row(c);
             if (rc < 0) {
                 c->stop = 1;
                 c->status = PINT_ERR_NOMEM;
@@ -664,23 +675,19 @@ static void ctl_save(qctl *c)
     free(pieces);
 }
 
-static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
-                          size_t cap)
+static int qmc_controller(qctl *c, long long *rank_evals)
 {
     int active = c->nworkers;
     char line[FAIL_LINE];
+    double head[QRES_HEADER];
     while (active > 0) {
         MPI_Status st;
         MPI_Probe(MPI_ANY_SOURCE, PINT_TAG_QMC_RESULT, c->comm, &st);
         int len;
         MPI_Get_count(&st, MPI_DOUBLE, &len);
-        if ((size_t)len > cap) {
-            double *b = realloc(buf, (size_t)len * sizeof *b);
-            if (!b)
-                MPI_Abort(c->comm, 3);
-            buf = b;
-            cap = (size_t)len;
-        }
+        /* room was made before the unit went out (serve); a header only,
+         * the first request or a failure, always fits */
+        double *buf = (size_t)len <= c->cap ? c->buf : head;
         int w = st.MPI_SOURCE;
         MPI_Recv(buf, len, MPI_DOUBLE, w, PINT_TAG_QMC_RESULT, c->comm,
                  MPI_STATUS_IGNORE);
@@ -735,10 +742,9 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
             c->stop = 1;
             c->status = halt;
         }
-        if (c->sv->path && c->sv->period > 0 && !c->stop
-            && pint_watch_now() >= c->next_ckpt) {
+        if (!c->stop && pint_watch_checkpoint_due(c->watch)) {
             ctl_save(c);
-            c->next_ckpt = pint_watch_now() + c->sv->period;
+            pint_watch_checkpoint_written(c->watch);
         }
         active -= serve(c, w);
         /* a finished row may have made units for the parked workers */
@@ -749,7 +755,6 @@ static int qmc_controller(qctl *c, long long *rank_evals, double *buf,
     }
     if (c->sv->path && !pint_status_is_error(c->status))
         ctl_save(c);
-    free(buf);
     return c->status;
 }
 
@@ -776,22 +781,27 @@ static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
         c.value = res->value;
         c.error = res->error;
         c.sv = sv;
-        c.next_ckpt = watch->t0 + sv->period;
         c.next_row = c.done_rows = start;
         c.reserved = c.evals_done = evals;
         for (int i = 0; i < LOOKAHEAD; i++)
             c.slot[i].row = -1;
         c.waiting = malloc((size_t)size * sizeof *c.waiting);
         c.abs_w = calloc((size_t)size * (1 + (size_t)m), sizeof *c.abs_w);
-        size_t cap = QRES_HEADER + 64 * (size_t)m;
-        double *buf = malloc(cap * sizeof *buf);
-        if (!c.waiting || !c.abs_w || !buf)
-            MPI_Abort(comm, 3);
-        int status = qmc_controller(&c, res->rank_evals, buf, cap);
+        c.cap = QRES_HEADER + 64 * (size_t)m;
+        c.buf = malloc(c.cap * sizeof *c.buf);
+        if (!c.waiting || !c.abs_w || !c.buf) {
+            /* out of memory: every worker's first request gets a stop */
+            c.stop = 1;
+            c.status = PINT_ERR_NOMEM;
+            c.cap = 0;
+            snprintf(c.fail, sizeof c.fail, "out of memory");
+        }
+        int status = qmc_controller(&c, res->rank_evals);
         for (int i = 0; i < LOOKAHEAD; i++)
             slot_free(&c.slot[i]);
         free(c.waiting);
         free(c.abs_w);
+        free(c.buf);
         hdr[0] = status;
         hdr[1] = c.done_rows;
         hdr[2] = c.done_rows > 0 ? (double)pint_qmc_row_points(q, c.done_rows - 1)
@@ -803,13 +813,17 @@ static int qmc_units(pint_qmc *q, const pint_options *opt, pint_result *res,
         qmc_worker(q, m, comm, &idle);
     }
     MPI_Bcast(hdr, 4, MPI_DOUBLE, 0, comm);
-    double *id = malloc((size_t)size * sizeof *id);
-    if (!id)
-        MPI_Abort(comm, 3);
-    MPI_Gather(&idle, 1, MPI_DOUBLE, id, 1, MPI_DOUBLE, 0, comm);
-    for (int r = 0; rank == 0 && r < size; r++)
-        res->rank_idle[r] += id[r];
-    free(id);
+    /* each worker's idle time to rank 0, added to a phase before */
+    if (rank == 0) {
+        for (int r = 1; r < size; r++) {
+            double t;
+            MPI_Recv(&t, 1, MPI_DOUBLE, r, PINT_TAG_QMC_IDLE, comm,
+                     MPI_STATUS_IGNORE);
+            res->rank_idle[r] += t;
+        }
+    } else {
+        MPI_Send(&idle, 1, MPI_DOUBLE, 0, PINT_TAG_QMC_IDLE, comm);
+    }
     res->rows = (long long)hdr[1];
     res->points_per_row = (long long)hdr[2];
     res->controller_messages = (long long)hdr[3];

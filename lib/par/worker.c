@@ -11,9 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "par.h"
-#include "problem.h"
+#include "tolerance.h"
 
 struct pint_par_worker {
     pint_par_ctx *ctx;
@@ -22,6 +21,11 @@ struct pint_par_worker {
                                    threshold: idle when the errors meet
                                    them (proto.h, CONTROL) */
     double *ctl;                /* a CONTROL message */
+    double *rbuf;               /* a REGIONS message received */
+    double *fail, *fin, *upd;   /* FAIL, FINAL and an UPDATE, kept: the
+                                   messages that must go out whatever
+                                   the memory */
+    int fail_sent, fin_sent, upd_sent;  /* in flight */
     double *val, *err;          /* scratch: the engine's totals */
     long long grant;            /* evaluations it may still do */
     long long evals_at_update;
@@ -43,13 +47,6 @@ struct pint_par_worker {
     long long exact_at[4];
 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* The failure line: which rank, when there are several. */
 static void fail_line(const pint_par_ctx *ctx, const char *msg, char *line,
                       size_t len)
@@ -61,22 +58,24 @@ static void fail_line(const pint_par_ctx *ctx, const char *msg, char *line,
 }
 
 /* FAIL: the status, then one line for the controller as chars in
- * doubles (proto.h). */
-static void send_fail(pint_par_ctx *ctx, int status, const char *msg)
+ * doubles (proto.h); at most once a run. */
+static void send_fail(pint_par_worker *w, int status, const char *msg)
 {
-    char line[320];
+    pint_par_ctx *ctx = w->ctx;
+    if (w->failed)              /* the controller heeds the first only */
+        return;
+    char line[PINT_FAIL_CHARS];
     fail_line(ctx, msg, line, sizeof line);
     size_t len = strlen(line) + 1, n = 1 + (len + 7) / 8;
-    double *buf = calloc(n, sizeof *buf);
-    if (!buf)
-        MPI_Abort(ctx->comm, 3);    /* the run could never end otherwise */
-    buf[0] = status;
-    memcpy(buf + 1, line, len);
-    pint_par_send(&ctx->out, ctx->comm, buf, n, 0, PINT_TAG_FAIL);
+    memset(w->fail, 0, PINT_FAIL_LEN * sizeof *w->fail);
+    w->fail[0] = status;
+    memcpy(w->fail + 1, line, len);
+    w->failed = 1;
+    pint_par_send_kept(&ctx->out, ctx->comm, w->fail, n, 0, PINT_TAG_FAIL,
+                       &w->fail_sent);
 }
 
-pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
-                                     int failed, const char *fail_msg)
+pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a)
 {
     pint_par_worker *w = calloc(1, sizeof *w);
     if (!w)
@@ -84,14 +83,15 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     int m = ctx->ncomp;
     w->ctx = ctx;
     w->a = a;
-    /* a worker without a region waits for one from the load balancer and
-     * is granted evaluations with it: a grant held idle could not be
-     * spent by the worker that runs out */
-    w->grant = pint_adapt_regions(a) > 0 ? ctx->initial_grant : 0;
     w->last_busy = -1;
     w->sent_val = calloc(6 * (size_t)m, sizeof *w->sent_val);
-    w->shares = malloc((3 * (size_t)m + 1 + pint_control_len(m))
-                       * sizeof *w->shares);
+    /* everything a message needs, once: the shares, the engine's totals,
+     * CONTROL, a REGIONS message (at most lb_regions records), FAIL and
+     * FINAL */
+    size_t rlen = (size_t)ctx->lb_regions * ctx->rec_len;
+    w->shares = malloc((3 * (size_t)m + 1 + pint_control_len(m) + rlen
+                        + PINT_FAIL_LEN + pint_final_len(m)
+                        + pint_update_len(m)) * sizeof *w->shares);
     if (!w->sent_val || !w->shares) {
         free(w->sent_val);
         free(w->shares);
@@ -101,6 +101,10 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->val = w->shares + 1 + m;
     w->err = w->val + m;
     w->ctl = w->err + m;
+    w->rbuf = w->ctl + pint_control_len(m);
+    w->fail = w->rbuf + rlen;
+    w->fin = w->fail + PINT_FAIL_LEN;
+    w->upd = w->fin + pint_final_len(m);
     /* the share is unknown until the controller's first answer: report
      * first, so a domain whose first pieces already meet the tolerance is
      * not subdivided at all */
@@ -112,11 +116,18 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->recv_err = w->sent_val + 3 * m;
     w->orphan_val = w->sent_val + 4 * m;
     w->orphan_err = w->sent_val + 5 * m;
-    if (failed) {
-        send_fail(ctx, failed, fail_msg);
-        w->failed = 1;
-    }
     return w;
+}
+
+void pint_par_worker_start(pint_par_worker *w, int failed,
+                           const char *fail_msg)
+{
+    /* a worker without a region waits for one from the load balancer and
+     * is granted evaluations with it: a grant held idle could not be
+     * spent by the worker that runs out */
+    w->grant = pint_adapt_regions(w->a) > 0 ? w->ctx->initial_grant : 0;
+    if (failed)
+        send_fail(w, failed, fail_msg);
 }
 
 void pint_par_worker_free(pint_par_worker *w)
@@ -182,9 +193,14 @@ static void send_update(pint_par_worker *w)
 {
     pint_par_ctx *ctx = w->ctx;
     int m = ctx->ncomp;
+    /* out of memory: the kept one, or when it is still in flight, none
+     * now (the next attempt will carry the news) */
     double *u = malloc(pint_update_len(m) * sizeof *u);
+    int kept = !u && !w->upd_sent;
+    if (kept)
+        u = w->upd;
     if (!u)
-        return;             /* the next update will carry the news */
+        return;
     int busy = is_busy(w), starved = busy && is_starved(w);
     u[UPD_BUSY] = busy;
     u[UPD_STARVED] = starved;
@@ -207,27 +223,38 @@ static void send_update(pint_par_worker *w)
         u[UPD_HEADER + 10 * m + k] = w->recv_err[k].c;
     }
     pint_adapt_abs(w->a, u + UPD_HEADER + 6 * m);
-    pint_par_send(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
-                  PINT_TAG_UPDATE);
+    if (kept)
+        pint_par_send_kept(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
+                           PINT_TAG_UPDATE, &w->upd_sent);
+    else if (pint_par_send(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
+                           PINT_TAG_UPDATE) != 0)
+        return;             /* not sent: the next attempt */
     w->evals_at_update = pint_adapt_evals(w->a);
-    w->time_at_update = now();
+    w->time_at_update = pint_watch_now();
     w->steps_since_update = 0;
     w->last_busy = busy;
     w->last_starved = starved;
 }
 
-/* Give up to `count` regions from the top of the heap to worker `dest`,
- * keeping at least half of them.  Always one message, maybe empty: the
- * receiver counts messages, not regions. */
+/* Give up to `count` regions (at most lb_regions, what the receiver has
+ * room for) from the top of the heap to worker `dest`, keeping at least
+ * half of them.  Always one message, maybe empty: the receiver counts
+ * messages, not regions.  Out of memory it gives none. */
 static void give_regions(pint_par_worker *w, int dest, int count)
 {
     pint_par_ctx *ctx = w->ctx;
     int m = ctx->ncomp;
     size_t have = pint_adapt_regions(w->a);
     size_t n = (size_t)count < have / 2 ? (size_t)count : have / 2;
+    if (n > (size_t)ctx->lb_regions)
+        n = (size_t)ctx->lb_regions;
     double *buf = malloc((n ? n : 1) * ctx->rec_len * sizeof *buf);
-    if (!buf)
-        MPI_Abort(ctx->comm, 3);    /* out of memory: cannot keep the count */
+    static const double none[1];
+    if (!buf) {
+        MPI_Send(none, 0, MPI_DOUBLE, dest, PINT_TAG_REGIONS, ctx->comm);
+        w->transfers++;
+        return;
+    }
     size_t got = 0;
     for (; got < n; got++) {
         double *rec = buf + got * ctx->rec_len;
@@ -279,16 +306,13 @@ static void on_control(pint_par_worker *w, const double *c)
     }
 }
 
+/* REGIONS: at most lb_regions records (the same on every rank, par.c),
+ * so they always fit the buffer made for them. */
 static void on_regions(pint_par_worker *w, int src, int len)
 {
     pint_par_ctx *ctx = w->ctx;
     int m = ctx->ncomp;
-    double *buf = malloc((len ? (size_t)len : 1) * sizeof *buf);
-    if (!buf) {
-        /* cannot lose regions: receive into nothing is not an option */
-        MPI_Abort(ctx->comm, 3);
-        return;
-    }
+    double *buf = w->rbuf;
     MPI_Recv(buf, len, MPI_DOUBLE, src, PINT_TAG_REGIONS, ctx->comm,
              MPI_STATUS_IGNORE);
     size_t n = (size_t)len / ctx->rec_len;
@@ -298,10 +322,8 @@ static void on_regions(pint_par_worker *w, int src, int len)
             /* no room for the region: its values stay in this worker's
              * totals (an orphan), and the run stops with an out-of-memory
              * error and the estimate reached */
-            if (!w->failed) {
-                send_fail(ctx, PINT_ERR_NOMEM, pint_adapt_message(w->a));
-                w->failed = 1;
-            }
+            if (!w->failed)
+                send_fail(w, PINT_ERR_NOMEM, pint_adapt_message(w->a));
             for (int k = 0; k < m; k++) {
                 pint_sum_add(&w->orphan_val[k], rec[3 + k]);
                 pint_sum_add(&w->orphan_err[k], rec[3 + m + k]);
@@ -312,7 +334,6 @@ static void on_regions(pint_par_worker *w, int src, int len)
             pint_sum_add(&w->recv_err[k], rec[3 + m + k]);
         }
     }
-    free(buf);
     w->received++;
 }
 
@@ -347,14 +368,37 @@ int pint_par_worker_poll(pint_par_worker *w)
     return handled;
 }
 
+/* Every live region to the controller, in messages of at most
+ * PINT_CHUNK_REGIONS records; returns how many messages went.  Out of
+ * memory it stops and sets *unsent. */
+static long long send_all_regions(pint_par_worker *w, int tag, int *unsent)
+{
+    pint_par_ctx *ctx = w->ctx;
+    size_t n = pint_adapt_regions(w->a), L = ctx->rec_len;
+    long long msgs = 0;
+    for (size_t at = 0; at < n && !*unsent; at += PINT_CHUNK_REGIONS) {
+        size_t k = n - at < PINT_CHUNK_REGIONS ? n - at : PINT_CHUNK_REGIONS;
+        double *buf = malloc(k * L * sizeof *buf);
+        if (buf)
+            pint_adapt_pack(w->a, at, k, buf);
+        if (!buf || pint_par_send(&ctx->out, ctx->comm, buf, k * L, 0,
+                                  tag) != 0)
+            *unsent = 1;
+        else
+            msgs++;
+    }
+    return msgs;
+}
+
 static void send_final(pint_par_worker *w)
 {
     pint_par_ctx *ctx = w->ctx;
     int m = ctx->ncomp;
     pint_adapt_recompute(w->a);
-    double *f = malloc(pint_final_len(m) * sizeof *f);
-    if (!f)
-        MPI_Abort(ctx->comm, 3);
+    while (w->fin_sent)         /* the last round's: the controller has it */
+        pint_par_outbox_progress(&ctx->out);
+    double *f = w->fin;
+    f[FIN_UNSENT] = 0.0;
     f[FIN_EVALS] = (double)pint_adapt_evals(w->a);
     f[FIN_REGIONS] = (double)pint_adapt_regions(w->a);
     f[FIN_SPLITS] = (double)pint_adapt_splits(w->a);
@@ -365,19 +409,21 @@ static void send_final(pint_par_worker *w)
     own_totals(w, f + FIN_HEADER, f + FIN_HEADER + m);
     pint_adapt_abs(w->a, f + FIN_HEADER + 2 * m);
     /* every live region: for the controller's audit, for a checkpoint */
-    for (int pass = 0; pass < 2; pass++) {
-        if (!(pass == 0 ? ctx->opt->verify : w->dump))
-            continue;
-        size_t n = pint_adapt_regions(w->a);
-        double *all = malloc((n ? n : 1) * ctx->rec_len * sizeof *all);
-        if (!all)
-            MPI_Abort(ctx->comm, 3);
-        pint_adapt_pack_all(w->a, all);
-        pint_par_send(&ctx->out, ctx->comm, all, n * ctx->rec_len, 0,
-                      pass == 0 ? PINT_TAG_VERIFY : PINT_TAG_DUMP);
+    int unsent = 0;
+    f[FIN_VERIFY_MSGS] = ctx->opt->verify
+                         ? (double)send_all_regions(w, PINT_TAG_VERIFY, &unsent)
+                         : 0.0;
+    f[FIN_DUMP_MSGS] = w->dump
+                       ? (double)send_all_regions(w, PINT_TAG_DUMP, &unsent)
+                       : 0.0;
+    if (unsent) {       /* FINAL says so, and the run stops */
+        f[FIN_UNSENT] = 1.0;
+        send_fail(w, PINT_ERR_NOMEM, ctx->opt->verify && !w->dump
+                  ? "out of memory for the regions of the audit"
+                  : "out of memory for the regions of a checkpoint");
     }
-    pint_par_send(&ctx->out, ctx->comm, f, pint_final_len(m), 0,
-                  PINT_TAG_FINAL);
+    pint_par_send_kept(&ctx->out, ctx->comm, f, pint_final_len(m), 0,
+                       PINT_TAG_FINAL, &w->fin_sent);
     w->reported = 1;            /* now wait for RESUME or END */
 }
 
@@ -399,8 +445,7 @@ int pint_par_worker_work(pint_par_worker *w)
         int rc = pint_adapt_step(w->a);
         w->grant -= pint_adapt_evals(w->a) - before;
         if (rc != 0) {
-            send_fail(ctx, rc, pint_adapt_message(w->a));
-            w->failed = 1;
+            send_fail(w, rc, pint_adapt_message(w->a));
             send_update(w);
             return 1;
         }
@@ -415,7 +460,7 @@ int pint_par_worker_work(pint_par_worker *w)
         if (ctx->update_evals > 0
                 ? since >= ctx->update_evals
                 : (w->steps_since_update >= PINT_UPDATE_MAX_STEPS
-                   || now() - w->time_at_update >= ctx->update_seconds))
+                   || pint_watch_now() - w->time_at_update >= ctx->update_seconds))
             send_update(w);
         else if (!is_busy(w) || is_starved(w))
             send_update(w);     /* went idle or ran out of grant */

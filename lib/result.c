@@ -1,0 +1,94 @@
+/* result.c -- pint_result: allocation, failures, statistics (see
+ * result.h and pint.h). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "result.h"
+
+pint_result *pint_result_alloc(int ncomp)
+{
+    if (ncomp < 1)
+        return NULL;
+    pint_result *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->value = calloc((size_t)ncomp, sizeof *r->value);
+    r->error = calloc((size_t)ncomp, sizeof *r->error);
+    if (!r->value || !r->error) {
+        pint_result_free(r);
+        return NULL;
+    }
+    r->ncomp = ncomp;
+    return r;
+}
+
+void pint_result_free(pint_result *res)
+{
+    if (!res)
+        return;
+    free(res->rank_evals);
+    free(res->rank_idle);
+    free(res->value);
+    free(res->error);
+    free(res);
+}
+
+/* Record an error status with its one-line message; value and error
+ * become NaN so that no caller mistakes them for an estimate. */
+static void set_message(pint_result *res, int status, const char *fmt,
+                        va_list ap)
+{
+    /* format aside: the arguments may point into res->message itself */
+    char line[sizeof res->message];
+    vsnprintf(line, sizeof line, fmt, ap);
+    memcpy(res->message, line, sizeof line);
+    res->status = status;
+}
+
+void pint_no_estimate(pint_result *res)
+{
+    for (int k = 0; k < res->ncomp; k++)
+        res->value[k] = res->error[k] = NAN;
+}
+
+int pint_fail(pint_result *res, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_message(res, status, fmt, ap);
+    va_end(ap);
+    pint_no_estimate(res);
+    return status;
+}
+
+int pint_fail_keep(pint_result *res, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_message(res, status, fmt, ap);
+    va_end(ap);
+    for (int k = 0; k < res->ncomp; k++)
+        if (!isfinite(res->error[k]) || !isfinite(res->value[k]))
+            pint_no_estimate(res);
+    return status;
+}
+
+int pint_result_ranks(pint_result *res, int nranks)
+{
+    long long *ev = realloc(res->rank_evals, (size_t)nranks * sizeof *ev);
+    if (ev)
+        res->rank_evals = ev;
+    double *idle = ev ? realloc(res->rank_idle, (size_t)nranks * sizeof *idle)
+                      : NULL;
+    if (!ev || !idle)
+        return -1;
+    res->rank_idle = idle;
+    res->nranks = nranks;
+    for (int r = 0; r < nranks; r++) {
+        ev[r] = 0;
+        idle[r] = 0.0;
+    }
+    return 0;
+}

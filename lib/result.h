@@ -1,0 +1,29 @@
+/* result.h -- filling a pint_result: failures with their one-line
+ * message, no estimate, the per-rank statistics (private; the public
+ * pint_result_alloc and pint_result_free are in pint.h). */
+#ifndef PINT_RESULT_H
+#define PINT_RESULT_H
+
+#include "pint.h"
+
+/* Record an error status and its one-line message in res; value and
+ * error become NaN.  Returns status. */
+int pint_fail(pint_result *res, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The same, but value and error stay as they are when every error is
+ * finite: for an error met during a run, whose caller has put there the
+ * estimate reached before the failing evaluation (NaN, or an infinite
+ * error, when the run never reached an estimate of the whole domain:
+ * then all become NaN).  Returns status. */
+int pint_fail_keep(pint_result *res, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* value[k] = error[k] = NaN for k < ncomp: no estimate. */
+void pint_no_estimate(pint_result *res);
+
+/* Per-rank statistics arrays for nranks ranks, zeroed (res->nranks =
+ * nranks); 0, or -1 when out of memory. */
+int pint_result_ranks(pint_result *res, int nranks);
+
+#endif
