@@ -520,17 +520,12 @@ size_t pint_adapt_rec_len(const pint_adapt *a)
 
 size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp)
 {
-    return 4 + 3 * (size_t)ncomp + pint_region_geom_len(r->kind, r->ndim);
+    return pint_rec_len(ncomp, pint_region_geom_len(r->kind, r->ndim));
 }
 
 static void pack(const pint_adapt *a, const pint_region *r, double *rec)
 {
-    rec[0] = r->key;
-    rec[1] = r->vol;
-    rec[2] = r->split;
-    size_t n = 3 * (size_t)a->ncomp + a->geom_len;
-    memcpy(rec + 3, r->data, n * sizeof *rec);
-    rec[3 + n] = r->share;
+    pint_region_pack(r, a->ncomp, a->geom_len, rec);
 }
 
 int pint_adapt_take_top(pint_adapt *a, double *rec)
@@ -565,11 +560,7 @@ int pint_adapt_insert(pint_adapt *a, const double *rec)
         strcpy(a->msg, "out of memory for a received region");
         return PINT_ERR_NOMEM;
     }
-    r->vol = rec[1];
-    r->split = (int)rec[2];
-    size_t n = 3 * (size_t)a->ncomp + a->geom_len;
-    memcpy(r->data, rec + 3, n * sizeof *rec);
-    r->share = (float)rec[3 + n];
+    pint_region_unpack(r, a->ncomp, a->geom_len, rec);
     /* keyed here (rec[0] is the sender's key, maybe of other weights or
      * another norm; in the max norm the two are the same) */
     r->key = region_key(a, pint_region_err(r, a->ncomp));

@@ -219,23 +219,25 @@ void pint_ckpt_clear(pint_ckpt *c)
  * advice that exists for the region kind. */
 static int record_ok(const double *rec, const pint_ckpt *c)
 {
+    int m = c->ncomp;
+    size_t glen = c->rec_len - pint_rec_len(m, 0);
     for (size_t i = 0; i < c->rec_len; i++)
         if (!isfinite(rec[i]))
             return 0;
-    if (rec[0] < 0 || !(rec[1] > 0))
+    if (rec[PINT_REC_KEY] < 0 || !(rec[PINT_REC_VOL] > 0))
         return 0;
-    for (int k = 0; k < c->ncomp; k++)
-        if (rec[3 + c->ncomp + k] < 0
-            || rec[c->rec_len - 1 - c->ncomp + k] < 0)
+    for (int k = 0; k < m; k++)
+        if (rec[pint_rec_error(m) + k] < 0 || rec[pint_rec_abs(m, glen) + k] < 0)
             return 0;
-    if (rec[c->rec_len - 1] < 0 || rec[c->rec_len - 1] > 1)
-        return 0;               /* the split share */
+    double share = rec[pint_rec_share(m, glen)];
+    if (share < 0 || share > 1)
+        return 0;
     int n = c->ndim;
-    double s = rec[2];
+    double s = rec[PINT_REC_SPLIT];
     if (s != floor(s) || s < 0)
         return 0;
     if (c->kind == PINT_DOMAIN_BOX) {
-        const double *half = rec + 3 + 2 * c->ncomp + n;
+        const double *half = rec + pint_rec_geom(m) + n;
         for (int i = 0; i < n; i++)
             if (!(half[i] > 0))
                 return 0;
@@ -245,153 +247,201 @@ static int record_ok(const double *rec, const pint_ckpt *c)
     return s < (double)(n + 1) * (n + 1) && a < b;
 }
 
-/* Fail with a reason. */
-#define REFUSE(...) do { snprintf(msg, len, __VA_ARGS__); goto refuse; } while (0)
+/* Fail with a reason: the message, then return the status. */
+#define REFUSE(st, ...) do { snprintf(msg, len, __VA_ARGS__); return (st); } \
+    while (0)
+
+/* The file's header into hdr (a version 1 header: method adaptive),
+ * its length in *hlen, the checksum of what was read in *h. */
+static int read_header(FILE *f, const char *path, uint64_t *hdr,
+                       size_t *hlen, uint64_t *h, char *msg, size_t len)
+{
+    char magic[8];
+    if (fread(magic, 1, sizeof magic, f) != sizeof magic
+        || memcmp(magic, MAGIC, sizeof magic) != 0)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: not a pint checkpoint",
+               path);
+    *h = fnv(FNV_START, magic, sizeof magic);
+    *hlen = H_COUNT_V1 * sizeof *hdr;
+    if (fread(hdr, *hlen, 1, f) != 1)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: truncated checkpoint", path);
+    if (hdr[H_MARK] != BYTE_ORDER_MARK)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: written on a machine of "
+               "another byte order", path);
+    if (hdr[H_VERSION] < 1 || hdr[H_VERSION] > PINT_CKPT_VERSION)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: checkpoint version %llu, "
+               "this pint reads versions 1 to %d", path,
+               (unsigned long long)hdr[H_VERSION], PINT_CKPT_VERSION);
+    hdr[H_METHOD] = PINT_METHOD_ADAPTIVE;
+    if (hdr[H_VERSION] >= 2) {
+        if (fread(hdr + H_COUNT_V1, (H_COUNT - H_COUNT_V1) * sizeof *hdr, 1,
+                  f) != 1)
+            REFUSE(PINT_ERR_INVALID, "checkpoint %s: truncated checkpoint",
+                   path);
+        *hlen = H_COUNT * sizeof *hdr;
+    }
+    *h = fnv(*h, hdr, *hlen);
+    return 0;
+}
+
+/* The header against the run's problem.  The records of an adaptive
+ * checkpoint before version 3 lack absval[ncomp], before version 4 the
+ * split share, at their end: their length in the file in
+ * *file_rec_len. */
+static int match_header(const uint64_t *hdr, const pint_ckpt *want,
+                        const char *path, size_t *file_rec_len, char *msg,
+                        size_t len)
+{
+    if (hdr[H_METHOD] != (uint64_t)want->method)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of the %s "
+               "method, this run uses %s", path,
+               hdr[H_METHOD] <= PINT_METHOD_QMC
+               ? pint_method_name((enum pint_method)hdr[H_METHOD]) : "?",
+               pint_method_name((enum pint_method)want->method));
+    *file_rec_len = want->rec_len;
+    if (hdr[H_VERSION] < 4 && want->method == PINT_METHOD_ADAPTIVE)
+        *file_rec_len -= 1;
+    if (hdr[H_VERSION] < 3 && want->method == PINT_METHOD_ADAPTIVE)
+        *file_rec_len -= (size_t)want->ncomp;
+    /* the sizes decide the allocation: check them before trusting them */
+    if (hdr[H_NDIM] != (uint64_t)want->ndim)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of dimension "
+               "%llu, this problem has %d", path,
+               (unsigned long long)hdr[H_NDIM], want->ndim);
+    if (hdr[H_NCOMP] != (uint64_t)want->ncomp)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of %llu "
+               "components, this problem has %d", path,
+               (unsigned long long)hdr[H_NCOMP], want->ncomp);
+    if (hdr[H_REC_LEN] != *file_rec_len || hdr[H_KIND] != (uint64_t)want->kind)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of another "
+               "domain or rule", path);
+    if (hdr[H_RULE] != (uint64_t)want->rule)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of rule %s, "
+               "this run uses %s", path, hdr[H_RULE] < PINT_RULE_COUNT_
+               ? pint_rule_name((enum pint_rule)hdr[H_RULE]) : "?",
+               pint_rule_name((enum pint_rule)want->rule));
+    if (hdr[H_FINGERPRINT] != want->fingerprint)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of another "
+               "problem (the integrand%s differs)", path,
+               want->method == PINT_METHOD_MC ? ", the domain or the seed"
+               : want->method == PINT_METHOD_QMC
+               ? ", the domain, the seed, the shifts or the periodization"
+               : " or the domain");
+    return 0;
+}
+
+/* The records (the file's length of them) into c->recs, checked against
+ * the size of the file and the checksum h of what came before. */
+static int read_records(FILE *f, const char *path, const uint64_t *hdr,
+                        size_t hlen, size_t file_rec_len, uint64_t h,
+                        pint_ckpt *c, char *msg, size_t len)
+{
+    uint64_t nreg = hdr[H_NREGIONS], sum;
+    if (fseek(f, 0, SEEK_END) != 0)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: cannot seek: %s", path,
+               strerror(errno));
+    long size = ftell(f);
+    size_t head = sizeof MAGIC + hlen;
+    uint64_t body = (uint64_t)size - head - sizeof sum;
+    if (size < 0 || (uint64_t)size < head + sizeof sum
+        || nreg == 0 || body / sizeof(double) / file_rec_len != nreg
+        || body % (sizeof(double) * file_rec_len) != 0
+        || hdr[H_EVALS] > (uint64_t)9e18)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: truncated or damaged "
+               "checkpoint (its size does not match its header)", path);
+    fseek(f, (long)head, SEEK_SET);
+    c->recs = malloc(body);
+    if (!c->recs)
+        REFUSE(PINT_ERR_NOMEM, "checkpoint %s: out of memory for %llu "
+               "regions", path, (unsigned long long)nreg);
+    if (fread(c->recs, 1, body, f) != body || fread(&sum, sizeof sum, 1, f) != 1)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: cannot read: %s", path,
+               ferror(f) ? strerror(errno) : "truncated");
+    if (fnv(h, c->recs, body) != sum)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: checksum mismatch (the "
+               "file is damaged)", path);
+    c->nregions = (size_t)nreg;
+    return 0;
+}
+
+/* Records of an older version completed: versions 1 and 2 lack absval
+ * (|value| stands for it), 1 to 3 the split share (0: unknown, the split
+ * correction goes without it). */
+static int upgrade_records(pint_ckpt *c, size_t file_rec_len,
+                           const char *path, char *msg, size_t len)
+{
+    double *recs = malloc(c->nregions * c->rec_len * sizeof *recs);
+    if (!recs)
+        REFUSE(PINT_ERR_NOMEM, "checkpoint %s: out of memory for %zu "
+               "regions", path, c->nregions);
+    int m = c->ncomp;
+    size_t glen = c->rec_len - pint_rec_len(m, 0);
+    int absval_missing = file_rec_len < pint_rec_share(m, glen);
+    for (size_t r = 0; r < c->nregions; r++) {
+        const double *from = c->recs + r * file_rec_len;
+        double *to = recs + r * c->rec_len;
+        memcpy(to, from, file_rec_len * sizeof *to);
+        for (int k = 0; absval_missing && k < m; k++)
+            to[pint_rec_abs(m, glen) + k] = fabs(from[PINT_REC_VALUE + k]);
+        to[pint_rec_share(m, glen)] = 0.0;
+    }
+    free(c->recs);
+    c->recs = recs;
+    return 0;
+}
+
+/* Every record valid (adaptive), every number finite (the sampling
+ * engines check the meaning of theirs when they load them). */
+static int check_records(const pint_ckpt *c, const char *path, char *msg,
+                         size_t len)
+{
+    if (c->method == PINT_METHOD_ADAPTIVE) {
+        for (size_t r = 0; r < c->nregions; r++)
+            if (!record_ok(c->recs + r * c->rec_len, c))
+                REFUSE(PINT_ERR_INVALID, "checkpoint %s: region %zu is not "
+                       "valid", path, r);
+        return 0;
+    }
+    for (size_t i = 0; i < c->nregions; i++)
+        if (!isfinite(c->recs[i]))
+            REFUSE(PINT_ERR_INVALID, "checkpoint %s: number %zu is not "
+                   "finite", path, i);
+    return 0;
+}
 
 int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
                    char *msg, size_t len)
 {
     memset(c, 0, sizeof *c);
-    int status = PINT_ERR_INVALID;
     char why[128];
     FILE *f = pint_open_regular(path, "rb", why, sizeof why);
     if (!f) {
         snprintf(msg, len, "checkpoint %s: cannot open: %s", path, why);
         return PINT_ERR_INVALID;
     }
-    char magic[8];
-    uint64_t hdr[H_COUNT], h = FNV_START, sum;
-    if (fread(magic, 1, sizeof magic, f) != sizeof magic
-        || memcmp(magic, MAGIC, sizeof magic) != 0)
-        REFUSE("checkpoint %s: not a pint checkpoint", path);
-    h = fnv(h, magic, sizeof magic);
-    size_t hlen = H_COUNT_V1 * sizeof *hdr;
-    if (fread(hdr, hlen, 1, f) != 1)
-        REFUSE("checkpoint %s: truncated checkpoint", path);
-    if (hdr[H_MARK] != BYTE_ORDER_MARK)
-        REFUSE("checkpoint %s: written on a machine of another byte order",
-               path);
-    if (hdr[H_VERSION] < 1 || hdr[H_VERSION] > PINT_CKPT_VERSION)
-        REFUSE("checkpoint %s: checkpoint version %llu, this pint reads "
-               "versions 1 to %d", path, (unsigned long long)hdr[H_VERSION],
-               PINT_CKPT_VERSION);
-    hdr[H_METHOD] = PINT_METHOD_ADAPTIVE;
-    if (hdr[H_VERSION] >= 2) {
-        if (fread(hdr + H_COUNT_V1, (H_COUNT - H_COUNT_V1) * sizeof *hdr, 1,
-                  f) != 1)
-            REFUSE("checkpoint %s: truncated checkpoint", path);
-        hlen = sizeof hdr;
+    uint64_t hdr[H_COUNT], h;
+    size_t hlen, file_rec_len;
+    int status = read_header(f, path, hdr, &hlen, &h, msg, len);
+    if (status == 0)
+        status = match_header(hdr, want, path, &file_rec_len, msg, len);
+    if (status == 0) {
+        c->fingerprint = hdr[H_FINGERPRINT];
+        c->method = want->method;
+        c->ndim = want->ndim;
+        c->ncomp = want->ncomp;
+        c->rule = want->rule;
+        c->kind = want->kind;
+        c->rec_len = want->rec_len;
+        c->evals = (long long)hdr[H_EVALS];
+        status = read_records(f, path, hdr, hlen, file_rec_len, h, c, msg,
+                              len);
     }
-    h = fnv(h, hdr, hlen);
-    if (hdr[H_METHOD] != (uint64_t)want->method)
-        REFUSE("checkpoint %s: a checkpoint of the %s method, this run uses "
-               "%s", path, hdr[H_METHOD] <= PINT_METHOD_QMC
-               ? pint_method_name((enum pint_method)hdr[H_METHOD]) : "?",
-               pint_method_name((enum pint_method)want->method));
-    /* the records of an adaptive checkpoint before version 3 lack
-     * absval[ncomp], before version 4 the split share, at their end:
-     * added below */
-    size_t file_rec_len = want->rec_len, absval_missing = 0;
-    if (hdr[H_VERSION] < 4 && want->method == PINT_METHOD_ADAPTIVE)
-        file_rec_len -= 1;
-    if (hdr[H_VERSION] < 3 && want->method == PINT_METHOD_ADAPTIVE) {
-        file_rec_len -= (size_t)want->ncomp;
-        absval_missing = 1;
-    }
-    /* the sizes decide the allocation: check them before trusting them */
-    if (hdr[H_REC_LEN] != file_rec_len
-        || hdr[H_NDIM] != (uint64_t)want->ndim
-        || hdr[H_NCOMP] != (uint64_t)want->ncomp
-        || hdr[H_KIND] != (uint64_t)want->kind) {
-        if (hdr[H_NDIM] != (uint64_t)want->ndim)
-            REFUSE("checkpoint %s: a checkpoint of dimension %llu, this "
-                   "problem has %d", path, (unsigned long long)hdr[H_NDIM],
-                   want->ndim);
-        if (hdr[H_NCOMP] != (uint64_t)want->ncomp)
-            REFUSE("checkpoint %s: a checkpoint of %llu components, this "
-                   "problem has %d", path, (unsigned long long)hdr[H_NCOMP],
-                   want->ncomp);
-        REFUSE("checkpoint %s: a checkpoint of another domain or rule", path);
-    }
-    if (hdr[H_RULE] != (uint64_t)want->rule)
-        REFUSE("checkpoint %s: a checkpoint of rule %s, this run uses %s", path,
-               hdr[H_RULE] < PINT_RULE_COUNT_
-               ? pint_rule_name((enum pint_rule)hdr[H_RULE]) : "?",
-               pint_rule_name((enum pint_rule)want->rule));
-    if (hdr[H_FINGERPRINT] != want->fingerprint)
-        REFUSE("checkpoint %s: a checkpoint of another problem (the integrand"
-               "%s differs)", path,
-               want->method == PINT_METHOD_MC ? ", the domain or the seed"
-               : want->method == PINT_METHOD_QMC
-               ? ", the domain, the seed, the shifts or the periodization"
-               : " or the domain");
-    c->fingerprint = hdr[H_FINGERPRINT];
-    c->method = want->method;
-    c->ndim = want->ndim;
-    c->ncomp = want->ncomp;
-    c->rule = want->rule;
-    c->kind = want->kind;
-    c->rec_len = want->rec_len;
-    c->evals = (long long)hdr[H_EVALS];
-    uint64_t nreg = hdr[H_NREGIONS];
-    if (fseek(f, 0, SEEK_END) != 0)
-        REFUSE("checkpoint %s: cannot seek: %s", path, strerror(errno));
-    long size = ftell(f);
-    uint64_t body = (uint64_t)size - sizeof magic - hlen - sizeof sum;
-    if (size < 0 || (uint64_t)size < sizeof magic + hlen + sizeof sum
-        || nreg == 0 || body / sizeof(double) / file_rec_len != nreg
-        || body % (sizeof(double) * file_rec_len) != 0
-        || hdr[H_EVALS] > (uint64_t)9e18)
-        REFUSE("checkpoint %s: truncated or damaged checkpoint (its size does "
-               "not match its header)", path);
-    fseek(f, (long)(sizeof magic + hlen), SEEK_SET);
-    c->recs = malloc(body);
-    if (!c->recs) {
-        status = PINT_ERR_NOMEM;
-        REFUSE("checkpoint %s: out of memory for %llu regions", path,
-               (unsigned long long)nreg);
-    }
-    if (fread(c->recs, 1, body, f) != body || fread(&sum, sizeof sum, 1, f) != 1)
-        REFUSE("checkpoint %s: cannot read: %s", path,
-               ferror(f) ? strerror(errno) : "truncated");
-    h = fnv(h, c->recs, body);
-    if (h != sum)
-        REFUSE("checkpoint %s: checksum mismatch (the file is damaged)", path);
-    c->nregions = (size_t)nreg;
-    if (file_rec_len < c->rec_len) {
-        /* versions 1 and 2: absval[k] = |value[k]|; 1 to 3: share 0
-         * (unknown: the split correction goes without it) */
-        double *recs = malloc(c->nregions * c->rec_len * sizeof *recs);
-        if (!recs) {
-            status = PINT_ERR_NOMEM;
-            REFUSE("checkpoint %s: out of memory for %llu regions", path,
-                   (unsigned long long)nreg);
-        }
-        for (size_t r = 0; r < c->nregions; r++) {
-            const double *from = c->recs + r * file_rec_len;
-            double *to = recs + r * c->rec_len;
-            memcpy(to, from, file_rec_len * sizeof *to);
-            for (int k = 0; absval_missing && k < c->ncomp; k++)
-                to[file_rec_len + (size_t)k] = fabs(from[3 + k]);
-            to[c->rec_len - 1] = 0.0;
-        }
-        free(c->recs);
-        c->recs = recs;
-    }
-    if (c->method == PINT_METHOD_ADAPTIVE) {
-        for (size_t r = 0; r < c->nregions; r++)
-            if (!record_ok(c->recs + r * c->rec_len, c))
-                REFUSE("checkpoint %s: region %zu is not valid", path, r);
-    } else {
-        /* the engine checks the meaning of its numbers when it loads them */
-        for (size_t i = 0; i < c->nregions; i++)
-            if (!isfinite(c->recs[i]))
-                REFUSE("checkpoint %s: number %zu is not finite", path, i);
-    }
+    if (status == 0 && file_rec_len < c->rec_len)
+        status = upgrade_records(c, file_rec_len, path, msg, len);
+    if (status == 0)
+        status = check_records(c, path, msg, len);
     fclose(f);
-    return 0;
-refuse:
-    fclose(f);
-    pint_ckpt_clear(c);
+    if (status)
+        pint_ckpt_clear(c);
     return status;
 }

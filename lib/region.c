@@ -1,4 +1,4 @@
-/* region.c -- region pool and split operations (see region.h). */
+/* region.c -- region records, pool and split operations (see region.h). */
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
@@ -155,4 +155,25 @@ double pint_simplex_volume(int n, const double *v)
     for (int k = 2; k <= n; k++)
         fact *= k;
     return fabs(det) / fact;
+}
+
+void pint_region_pack(const pint_region *r, int m, size_t geom_len,
+                      double *rec)
+{
+    rec[PINT_REC_KEY] = r->key;
+    rec[PINT_REC_VOL] = r->vol;
+    rec[PINT_REC_SPLIT] = r->split;
+    memcpy(rec + PINT_REC_VALUE, r->data,
+           (pint_rec_share(m, geom_len) - PINT_REC_VALUE) * sizeof *rec);
+    rec[pint_rec_share(m, geom_len)] = r->share;
+}
+
+void pint_region_unpack(pint_region *r, int m, size_t geom_len,
+                        const double *rec)
+{
+    r->vol = rec[PINT_REC_VOL];
+    r->split = (int)rec[PINT_REC_SPLIT];
+    memcpy(r->data, rec + PINT_REC_VALUE,
+           (pint_rec_share(m, geom_len) - PINT_REC_VALUE) * sizeof *rec);
+    r->share = (float)rec[pint_rec_share(m, geom_len)];
 }

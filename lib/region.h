@@ -33,6 +33,28 @@ static inline double *pint_region_abs(pint_region *r, int ncomp,
                                       size_t geom_len)
 { return r->data + 2 * (size_t)ncomp + geom_len; }
 
+/* The record of a region: the one layout in which regions travel between
+ * ranks (REGIONS), reach the controller's audit and checkpoints (VERIFY,
+ * DUMP) and fill checkpoint files: key, volume, split advice, then the
+ * tail as in data[] (value[m], error[m], geometry[geom_len], absval[m]),
+ * then the split share.  Offsets for m components. */
+enum { PINT_REC_KEY, PINT_REC_VOL, PINT_REC_SPLIT, PINT_REC_VALUE };
+static inline size_t pint_rec_error(int m) { return PINT_REC_VALUE + (size_t)m; }
+static inline size_t pint_rec_geom(int m) { return PINT_REC_VALUE + 2 * (size_t)m; }
+static inline size_t pint_rec_abs(int m, size_t geom_len)
+{ return pint_rec_geom(m) + geom_len; }
+static inline size_t pint_rec_share(int m, size_t geom_len)
+{ return pint_rec_abs(m, geom_len) + (size_t)m; }
+static inline size_t pint_rec_len(int m, size_t geom_len)
+{ return pint_rec_share(m, geom_len) + 1; }
+
+/* r as a record; a record into r (all but the key, which the receiver's
+ * heap sets). */
+void pint_region_pack(const pint_region *r, int m, size_t geom_len,
+                      double *rec);
+void pint_region_unpack(pint_region *r, int m, size_t geom_len,
+                        const double *rec);
+
 /* Geometry length in doubles for a region kind and dimension. */
 size_t pint_region_geom_len(enum pint_region_kind kind, int ndim);
 

@@ -35,6 +35,7 @@
 #include <time.h>
 #include "par/par.h"
 #include "par/proto.h"
+#include "region.h"
 #include "watch.h"
 
 #define WAIT_SECONDS 20.0
@@ -201,7 +202,7 @@ static void controller(void)
     ctx.first_worker = 1;
     ctx.nworkers = 2;
     ctx.ncomp = 1;
-    ctx.rec_len = pint_region_rec_len(1, 2);
+    ctx.rec_len = pint_rec_len(1, 2);
     ctx.step_evals = 10;
     ctx.lb_regions = 1;
     ctx.budget = 1000000;

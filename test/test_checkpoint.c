@@ -243,7 +243,14 @@ static void test_resume_mc_qmc(void)
             "--qmc-units", "constant-row", "--checkpoint", path,
             "--checkpoint-every", "0.05", NULL);
     expect_status(&r, 1, "time-limit");
-    CU_ASSERT(json_num(r.out, "checkpoints_written") >= 8);
+    /* between units, so fewer when a unit is slow: 5 of the 20 periods
+     * on a machine running three times as many processes as it has
+     * cores (8 failed once there); 2 would be the final one and one
+     * more */
+    if (json_num(r.out, "checkpoints_written") < 5)
+        fprintf(stderr, "\n  qmc units: %g checkpoints in 1 s\n",
+                json_num(r.out, "checkpoints_written"));
+    CU_ASSERT(json_num(r.out, "checkpoints_written") >= 5);
 }
 
 /* A resume from a converged QMC checkpoint computes nothing: it ends at

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "par.h"
+#include "region.h"
 #include "tolerance.h"
 
 /* The status of a stop made only to write a periodic checkpoint. */
@@ -295,10 +296,10 @@ static long long grant_for(pint_par_controller *c, const double *u,
     return g;
 }
 
-static void on_update(pint_par_controller *c, int i, const double *u)
+/* Keep worker i's UPDATE u; returns the evaluations it made since its
+ * update before. */
+static double record_update(pint_par_controller *c, int i, const double *u)
 {
-    pint_par_ctx *ctx = c->ctx;
-    int m = ctx->ncomp;
     worker_view *v = &c->w[i];
     if (!v->upd) {
         v->upd = v->upd_store;
@@ -310,14 +311,41 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     }
     double done = u[UPD_EVALS] - v->prev_evals;
     v->prev_evals = u[UPD_EVALS];
-    memcpy(v->upd, u, pint_update_len(m) * sizeof *u);
+    memcpy(v->upd, u, pint_update_len(c->ctx->ncomp) * sizeof *u);
     if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
         v->pending = 0;
     if (u[UPD_HALT] != 0.0)
         c->halt = PINT_INTERRUPTED;
-    if (c->stopping)
-        return;
+    return done;
+}
 
+/* Nobody works, yet the total is not met: the shares were handed out
+ * under an older total.  Wake those above the current share (i, whose
+ * update this is, gets its reply anyway); when there is none, every
+ * error is within its share and the total meets the test up to
+ * rounding: returns 1, converged. */
+static int wake_or_converge(pint_par_controller *c, int i, const double *u)
+{
+    int woken = 0;
+    for (int j = 0; j < c->ctx->nworkers; j++) {
+        const double *uj = c->w[j].upd;
+        if (j == i || within_share(c, uj))
+            continue;
+        send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, 1, 0, 0, 0, 0);
+        woken++;
+    }
+    if (!woken && within_share(c, u))
+        return 1;
+    c->wakes += woken > 0;
+    return 0;
+}
+
+/* The run's verdict on the totals after worker i's update u: 1 when it
+ * stops (converged, a limit, round-off), else 0. */
+static int verdict(pint_par_controller *c, int i, const double *u)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
     double q[m > 0 ? m : 1], e[m > 0 ? m : 1], a[m > 0 ? m : 1];
     double regions = 0.0, evals = 0.0;
     totals(c, q, e, a);
@@ -337,47 +365,38 @@ static void on_update(pint_par_controller *c, int i, const double *u)
             all_waiting = 0;
         any_starved |= uj[UPD_STARVED] != 0.0;
     }
-    if (c->current == ctx->nworkers && met) {
-        stop_all(c, PINT_CONVERGED);
-        return;
-    }
-    if (regions >= (double)ctx->opt->max_regions) {
-        stop_all(c, PINT_MAX_REGIONS);
-        return;
-    }
-    if (c->current == ctx->nworkers
-        && pint_roundoff(ctx->opt, q, e, a, m, (long long)evals, &c->stall)) {
-        stop_all(c, PINT_ROUNDOFF);
-        return;
-    }
-    if (all_waiting && c->current == ctx->nworkers) {
-        /* Out of evaluations only when someone waits for them: workers
-         * that are idle (the first reports, made before any share is
-         * known, are idle) still hold their grants. */
-        if (any_starved && ctx->budget < ctx->step_evals) {
-            stop_all(c, PINT_MAX_EVALS);
-            return;
-        }
-        /* Nobody works, yet the total is not met: the shares were handed
-         * out under an older total.  Wake those above the current share;
-         * when there is none, every error is within its share and the
-         * total meets the test up to rounding. */
-        int woken = 0;
-        for (int j = 0; j < ctx->nworkers; j++) {
-            const double *uj = c->w[j].upd;
-            if (j == i || within_share(c, uj))
-                continue;
-            send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, 1, 0,
-                         0, 0, 0);
-            woken++;
-        }
-        if (!woken && within_share(c, u)) {
-            stop_all(c, PINT_CONVERGED);
-            return;
-        }
-        c->wakes += woken > 0;
-    }
+    int all_current = c->current == ctx->nworkers;
+    int status = -1;            /* go on (PINT_CONVERGED is 0) */
+    if (all_current && met)
+        status = PINT_CONVERGED;
+    else if (regions >= (double)ctx->opt->max_regions)
+        status = PINT_MAX_REGIONS;
+    else if (all_current
+             && pint_roundoff(ctx->opt, q, e, a, m, (long long)evals,
+                              &c->stall))
+        status = PINT_ROUNDOFF;
+    /* out of evaluations only when someone waits for them: workers that
+     * are idle (the first reports, made before any share is known, are
+     * idle) still hold their grants */
+    else if (all_waiting && all_current && any_starved
+             && ctx->budget < ctx->step_evals)
+        status = PINT_MAX_EVALS;
+    else if (all_waiting && all_current && wake_or_converge(c, i, u))
+        status = PINT_CONVERGED;
+    if (status < 0)
+        return 0;
+    stop_all(c, status);
+    return 1;
+}
 
+/* Worker i's reply to its update u (done: its evaluations since the
+ * one before): a grant, and a transfer -- from the busiest worker to i
+ * when i is idle, from i to an idle one when i is busy. */
+static void reply(pint_par_controller *c, int i, const double *u, double done)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    worker_view *v = &c->w[i];
     long long grant = grant_for(c, u, done);
     if (u[UPD_BUSY] == 0.0 && !v->pending && u[UPD_STARVED] == 0.0) {
         /* an idle worker: have the busiest one (the farthest from its
@@ -420,16 +439,24 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     }
 }
 
+static void on_update(pint_par_controller *c, int i, const double *u)
+{
+    double done = record_update(c, i, u);
+    if (c->stopping || verdict(c, i, u))
+        return;
+    reply(c, i, u, done);
+}
+
 static void on_verify(pint_par_controller *c, const double *recs, size_t n)
 {
     pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp;
     for (size_t r = 0; r < n; r++) {
         const double *rec = recs + r * ctx->rec_len;
-        pint_sum_add(&c->vol_sum, rec[1]);
+        pint_sum_add(&c->vol_sum, rec[PINT_REC_VOL]);
         for (int k = 0; k < m; k++) {
-            pint_sum_add(&c->verify_val[k], rec[3 + k]);
-            pint_sum_add(&c->verify_val[m + k], fabs(rec[3 + k]));
+            pint_sum_add(&c->verify_val[k], rec[PINT_REC_VALUE + k]);
+            pint_sum_add(&c->verify_val[m + k], fabs(rec[PINT_REC_VALUE + k]));
         }
     }
     c->verify_regions += (long long)n;

@@ -372,6 +372,9 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
                                                   : DEFAULT_UPDATE_SECONDS;
     ctx->lb_regions = opt->lb_regions > 0 ? opt->lb_regions
                                           : DEFAULT_LB_REGIONS;
+    /* rank 0's on every rank: a worker's room for REGIONS is made for
+     * it (worker.c), so a rank given other options must not send more */
+    MPI_Bcast(&ctx->lb_regions, 1, MPI_INT, 0, ctx->comm);
     res->rule = id;
     int status = set_up(ctx, &p, fn, dom, opt, res, id);
     if (status == 0 && opt->resume)

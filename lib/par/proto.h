@@ -13,7 +13,8 @@
  *                                  regions to worker j) or STOP; carries
  *                                  the required accuracy share and an
  *                                  evaluation grant
- *   worker -> worker      REGIONS  evaluated regions, packed records;
+ *   worker -> worker      REGIONS  evaluated regions as records (region.h,
+ *                                  the one layout);
  *                                  exactly one message per SEND order
  *   worker -> controller  FAIL     the status (integrand error, NaN/Inf,
  *                                  out of memory), then one line as chars
@@ -192,7 +193,7 @@ enum {
 };
 static inline size_t pint_final_len(int m) { return FIN_HEADER + 3 * (size_t)m; }
 
-/* VERIFY and DUMP: every live region of a worker, as records, in
+/* VERIFY and DUMP: every live region of a worker, as records (region.h), in
  * messages of at most PINT_CHUNK_REGIONS (the controller has room for
  * one); FINAL says how many came. */
 #define PINT_CHUNK_REGIONS 4096
@@ -219,11 +220,5 @@ enum {
     RES_HEADER
 };
 
-/* A region record: key, vol, split, value[m], error[m], geometry,
- * absval[m], share (adapt.h). */
-static inline size_t pint_region_rec_len(int m, size_t geom_len)
-{
-    return 4 + 3 * (size_t)m + geom_len;
-}
 
 #endif /* PINT_PAR_PROTO_H */

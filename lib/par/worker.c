@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "par.h"
+#include "region.h"
 #include "tolerance.h"
 
 struct pint_par_worker {
@@ -261,8 +262,8 @@ static void give_regions(pint_par_worker *w, int dest, int count)
         if (!pint_adapt_take_top(w->a, rec))
             break;
         for (int k = 0; k < m; k++) {
-            pint_sum_add(&w->sent_val[k], rec[3 + k]);
-            pint_sum_add(&w->sent_err[k], rec[3 + m + k]);
+            pint_sum_add(&w->sent_val[k], rec[PINT_REC_VALUE + k]);
+            pint_sum_add(&w->sent_err[k], rec[pint_rec_error(m) + k]);
         }
     }
     pint_par_send(&ctx->out, ctx->comm, buf, got * ctx->rec_len, dest,
@@ -325,13 +326,13 @@ static void on_regions(pint_par_worker *w, int src, int len)
             if (!w->failed)
                 send_fail(w, PINT_ERR_NOMEM, pint_adapt_message(w->a));
             for (int k = 0; k < m; k++) {
-                pint_sum_add(&w->orphan_val[k], rec[3 + k]);
-                pint_sum_add(&w->orphan_err[k], rec[3 + m + k]);
+                pint_sum_add(&w->orphan_val[k], rec[PINT_REC_VALUE + k]);
+                pint_sum_add(&w->orphan_err[k], rec[pint_rec_error(m) + k]);
             }
         }
         for (int k = 0; k < m; k++) {
-            pint_sum_add(&w->recv_val[k], rec[3 + k]);
-            pint_sum_add(&w->recv_err[k], rec[3 + m + k]);
+            pint_sum_add(&w->recv_val[k], rec[PINT_REC_VALUE + k]);
+            pint_sum_add(&w->recv_err[k], rec[pint_rec_error(m) + k]);
         }
     }
     w->received++;
