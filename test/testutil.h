@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* |a - b| <= tol * max(1, |b|): a relative tolerance that stays meaningful
  * when the exact value is near zero. */
@@ -101,6 +102,31 @@ static inline void pt_mono_random(pt_mono *mo, int n, int deg,
     }
 }
 
+/* Each test's wall time, printed after its name when it took a second or
+ * more, so a slow case shows in the log (CI's time budget is read there). */
+static double pt_test_started;
+
+static inline double pt_wall(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);       /* C11: no POSIX needed */
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static inline void pt_test_setup(void)
+{
+    pt_test_started = pt_wall();
+}
+
+static inline void pt_test_teardown(void)
+{
+    double s = pt_wall() - pt_test_started;
+    if (s >= 1.0) {
+        printf("(%.0f s) ", s);
+        fflush(stdout);
+    }
+}
+
 /* Run one suite; exit status 0 only when every assertion passed. */
 static inline int pint_test_run(const char *suite, CU_TestInfo *tests)
 {
@@ -116,7 +142,7 @@ static inline int pint_test_run(const char *suite, CU_TestInfo *tests)
         tests[k].pTestFunc = NULL;
     }
     CU_SuiteInfo suites[] = {
-        { (char *)suite, NULL, NULL, NULL, NULL, tests },
+        { (char *)suite, NULL, NULL, pt_test_setup, pt_test_teardown, tests },
         CU_SUITE_INFO_NULL,
     };
     if (CU_initialize_registry() != CUE_SUCCESS)
