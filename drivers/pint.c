@@ -202,11 +202,24 @@ static int setup(problem *p, char *msg, size_t len)
     return 0;
 }
 
+/* The ranks of MPI_COMM_WORLD; 1 for pint alone, without MPI. */
+static int world_size(void)
+{
+    int up = 0, size = 1;
+    MPI_Initialized(&up);
+    if (up)
+        MPI_Comm_size(MPI_COMM_WORLD, &size);
+    return size;
+}
+
 /* All ranks learn whether any rank failed, and the first failure's
  * message: a file or plug-in missing on one node stops every rank. */
 static int agree(int failed, char *msg, size_t len)
 {
-    int rank, size, first;
+    int up = 0, rank, size, first;
+    MPI_Initialized(&up);
+    if (!up)                    /* pint alone, without MPI */
+        return failed ? -1 : 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int mine = failed ? rank : size;
@@ -271,11 +284,9 @@ int pint_command(int argc, char **argv, int rank)
     int failed = pint_cli_parse(argc, argv, &p.cli, msg, sizeof msg) != 0;
     if (!failed && !p.cli.help && !p.cli.version && !p.cli.list
         && (p.cli.batch_file || p.cli.family)) {
-        int size;
-        MPI_Comm_size(MPI_COMM_WORLD, &size);
         if (p.cli.ncost > 0)
             p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
-        return pint_run_batch(&p.cli, rank, size, agree);
+        return pint_run_batch(&p.cli, rank, world_size(), agree);
     }
     int asks = p.cli.help || p.cli.version || p.cli.list;  /* nothing to run */
     if (!failed && !asks && !p.cli.batch_file && !p.cli.family
@@ -317,8 +328,7 @@ int pint_command(int argc, char **argv, int rank)
     }
     p.cli.opt.identity = id;
     int have_exact = p.tf && pint_testfn_exact(p.tf, &p.dom, p.exact);
-    int size;
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int size = world_size();
     pint_report rep = { .cli = &p.cli,
                         .function = p.expr_text ? p.expr_text : p.cli.function,
                         .ndim = p.cli.ndim,

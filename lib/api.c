@@ -350,6 +350,8 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
         }
         status = pint_problem_check(fn, dom, opt, res, &id);
+        if (status == 0)
+            status = pint_problem_check_ranks(opt, 1, res);
         if (status == 0 && opt->method == PINT_METHOD_MC) {
             res->method = PINT_METHOD_MC;
             status = mc_here(fn, dom, opt, res, &watch);

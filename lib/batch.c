@@ -43,7 +43,17 @@ int pint_integrate_batch(size_t n, const pint_problem *problems,
             pint_fail(results[i], PINT_ERR_INVALID, "%s", bad);
         return PINT_ERR_INVALID;
     }
-    if (pint_par_team_size(bo->comm, NULL) > 0) {
+    int mpi = pint_par_team_size(bo->comm, NULL), size = mpi ? mpi : 1;
+    int g = bo->group_size > 0 ? (size + bo->group_size - 1) / bo->group_size
+                               : bo->groups;
+    if (g > size) {
+        for (size_t i = 0; i < n; i++)
+            pint_fail(results[i], PINT_ERR_INVALID,
+                      "%d groups of ranks, but there %s only %d rank%s", g,
+                      size == 1 ? "is" : "are", size, size == 1 ? "" : "s");
+        return PINT_ERR_INVALID;
+    }
+    if (mpi > 0) {
         int st = pint_par_run_batch(n, problems, bo, results);
         return st != PINT_CONVERGED ? st : overall(n, results);
     }

@@ -283,3 +283,12 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
     *rule = id;
     return 0;
 }
+
+int pint_problem_check_ranks(const pint_options *opt, int ranks,
+                             pint_result *res)
+{
+    if (opt->dedicated_controller && ranks < 2)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "a dedicated controller needs at least 2 ranks");
+    return 0;
+}

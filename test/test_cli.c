@@ -125,6 +125,34 @@ static void test_help_version_list(void)
     CU_ASSERT(strstr(r.out, "genz1") != NULL);
 }
 
+/* pint alone (no launcher) runs without MPI: with Open MPI told to use a
+ * messaging layer that does not exist, MPI_Init would fail, yet pint
+ * answers, integrates (an integral and a batch) and refuses what needs
+ * ranks; under mpirun it joins the ranks (every multi-rank test). */
+static void test_alone_without_mpi(void)
+{
+    run_result r;
+    setenv("OMPI_MCA_pml", "no-such-layer", 1);
+    run_pint(&r, "--version", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strncmp(r.out, "pint ", 5) == 0);
+    run_pint(&r, "--json", "-f", "genz1", "-d", "3", "--er", "1e-6", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "\"status\": \"converged\"") != NULL);
+    CU_ASSERT(fabs(json_first(r.out, "value") - json_first(r.out, "exact"))
+              <= json_first(r.out, "error"));
+    CU_ASSERT(strstr(r.out, "\"ranks\": 1,") != NULL);
+    run_pint(&r, "--family", "genz4", "-d", "3", "--count", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "2 integrals: 2 converged") != NULL);
+    run_pint(&r, "--family", "genz4", "-d", "3", "--count", "2", "--groups",
+             "2", NULL);
+    expect_error(&r, "2 groups of ranks, but there is only 1 rank");
+    run_pint(&r, "-f", "genz1", "-d", "3", "--dedicated-controller", NULL);
+    expect_error(&r, "a dedicated controller needs at least 2 ranks");
+    unsetenv("OMPI_MCA_pml");
+}
+
 /* The acceptance run: genz4 at d = 5, er = 1e-6, JSON. */
 static void test_json_genz4(void)
 {
@@ -877,6 +905,7 @@ int main(void)
     alarm(1800);        /* no test may hang (sanitizers are slow) */
     CU_TestInfo tests[] = {
         { "help, version, list", test_help_version_list },
+    { "pint alone runs without MPI", test_alone_without_mpi },
         { "--json genz4 d=5 converges within its estimate", test_json_genz4 },
         { "plain table is labelled", test_plain_table },
         { "limits exit with 1", test_limit_exit_code },

@@ -196,15 +196,9 @@ int pint_par_run_batch(size_t n, const pint_problem *problems,
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
+    /* 1 <= g <= size (checked by pint_integrate_batch) */
     int g = bo->group_size > 0 ? (size + bo->group_size - 1) / bo->group_size
                                : bo->groups;
-    if (g < 1 || g > size) {
-        for (size_t i = 0; i < n; i++)
-            pint_fail(results[i], PINT_ERR_INVALID,
-                      "%d groups of ranks, but there %s only %d rank%s", g,
-                      size == 1 ? "is" : "are", size, size == 1 ? "" : "s");
-        return PINT_ERR_INVALID;
-    }
     int group = group_of(rank, size, g);
     MPI_Comm gcomm;
     MPI_Comm_split(comm, group, rank, &gcomm);

@@ -424,9 +424,8 @@ int pint_par_run(const pint_function *fn, const pint_domain *dom,
     watch->nranks = ctx.size;
     enum pint_rule id = PINT_RULE_AUTO;
     int status = pint_problem_check(fn, dom, opt, res, &id);
-    if (status == 0 && opt->dedicated_controller && ctx.size < 2)
-        status = pint_fail(res, PINT_ERR_INVALID,
-                           "a dedicated controller needs at least 2 ranks");
+    if (status == 0)
+        status = pint_problem_check_ranks(opt, ctx.size, res);
     status = pint_par_agree(comm, status, res);
     if (status)
         return status;

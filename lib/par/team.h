@@ -30,7 +30,8 @@ int pint_par_run(const pint_function *fn, const pint_domain *dom,
                  pint_watch *watch);
 
 /* Integrals in groups of the ranks of *bo->comm (NULL: the world); see
- * pint_integrate_batch (groups.c). */
+ * pint_integrate_batch (groups.c), which checked bo and that there are
+ * no more groups than ranks. */
 int pint_par_run_batch(size_t n, const pint_problem *problems,
                        const pint_batch_options *bo, pint_result **results);
 
