@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include "qmc.h"
+#include "qmc_run.h"
 #include "integrands.h"
 
 static int cmpd(const void *a, const void *b)

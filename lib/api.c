@@ -16,9 +16,9 @@
 #include "checkpoint.h"
 #include "onedim.h"
 #include "map.h"
-#include "mc.h"
-#include "qmc.h"
-#include "par/team.h"
+#include "mc_run.h"
+#include "qmc_run.h"
+#include "par/entry.h"
 #include "result.h"
 #include "tolerance.h"
 #include "domain.h"
@@ -186,108 +186,6 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     return status;
 }
 
-/* MC and QMC on one rank: the checkpoint header of this problem, the
- * checkpoint file checked and the one resumed from read (saved). */
-static int open_sample_ckpt(const pint_function *fn, const pint_domain *dom,
-                            const pint_options *opt, pint_ckpt *desc,
-                            pint_ckpt *saved, pint_result *res)
-{
-    char msg[256];
-    pint_ckpt_describe(desc, fn, dom, opt, PINT_RULE_AUTO, 1);
-    int status = pint_ckpt_open(opt, desc, saved, msg, sizeof msg);
-    return status ? pint_fail(res, status, "%s", msg) : 0;
-}
-
-/* One rank, no MPI: plain Monte Carlo from stream 0 (where the
- * checkpoint resumed from left it). */
-static int mc_here(const pint_function *fn, const pint_domain *dom,
-                   const pint_options *opt, pint_result *res, pint_watch *w)
-{
-    pint_ckpt desc, saved;
-    char msg[256];
-    int status = open_sample_ckpt(fn, dom, opt, &desc, &saved, res);
-    if (status)
-        return status;
-    pint_mc_state *base = NULL;
-    if (opt->resume) {
-        base = pint_mc_state_unpack(saved.recs, saved.nregions, fn->ncomp,
-                                    msg, sizeof msg);
-        pint_ckpt_clear(&saved);
-        if (!base)
-            return pint_fail(res, PINT_ERR_INVALID, "checkpoint %s: %s",
-                             opt->resume, msg);
-        res->resumed_evals = base->count;
-    }
-    pint_mc *mc = pint_mc_new(fn, dom->lo, dom->hi, opt->seed, 0);
-    if (!mc) {
-        pint_mc_state_free(base);
-        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-    }
-    if (base && base->nstreams > 0)
-        pint_mc_skip(mc, base->pos[0]);
-    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
-    pint_mc_set_cost(mc, &cost);
-    pint_mc_saving sv = { base, opt->checkpoint, &desc, res,
-                          opt->checkpoint_seconds };
-    pint_no_estimate(res);
-    status = pint_mc_run(mc, opt, pint_domain_volume(dom, fn->ndim), NULL,
-                         &sv, w, res->value, res->error, &res->evals);
-    res->rank_evals[0] = res->evals - res->resumed_evals;
-    if (pint_status_is_error(status))   /* the estimate of the rounds done */
-        pint_fail_keep(res, status, "%s", pint_mc_message(mc));
-    pint_mc_free(mc);
-    pint_mc_state_free(base);
-    return status;
-}
-
-/* One rank, no MPI: the rows of the lattice rules in order, from the
- * checkpoint resumed from when there is one. */
-static int qmc_here(const pint_function *fn, const pint_domain *dom,
-                    const pint_options *opt, pint_result *res, pint_watch *w)
-{
-    int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
-    pint_ckpt desc, saved;
-    char msg[256];
-    int status = open_sample_ckpt(fn, dom, opt, &desc, &saved, res);
-    if (status)
-        return status;
-    pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
-                               opt->seed);
-    if (!q) {
-        pint_ckpt_clear(&saved);
-        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-    }
-    pint_qmc_saving sv = { .path = opt->checkpoint, .desc = &desc,
-                           .res = res, .period = opt->checkpoint_seconds };
-    if (opt->resume) {
-        sv.rows = pint_qmc_restore(q, saved.recs, saved.nregions, res->value,
-                                   res->error, &sv.pieces, &sv.npieces, msg,
-                                   sizeof msg);
-        if (sv.rows < 0) {
-            pint_ckpt_clear(&saved);
-            pint_qmc_free(q);
-            return pint_fail(res, PINT_ERR_INVALID, "checkpoint %s: %s",
-                             opt->resume, msg);
-        }
-        sv.evals = res->resumed_evals = saved.evals;
-    }
-    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
-    pint_qmc_set_cost(q, &cost);
-    status = pint_qmc_run_saved(q, opt, &sv, w, res->value, res->error,
-                                &res->evals, &res->rows);
-    res->rank_evals[0] = res->evals - res->resumed_evals;
-    res->shifts = shifts;
-    res->points_per_row = res->rows > 0
-        ? pint_qmc_row_points(q, (int)res->rows - 1) : 0;
-    if (pint_status_is_error(status) && res->rows == 0)
-        pint_no_estimate(res);          /* no row done */
-    if (pint_status_is_error(status))   /* the estimate of the rows done */
-        pint_fail_keep(res, status, "%s", pint_qmc_message(q));
-    pint_ckpt_clear(&saved);
-    pint_qmc_free(q);
-    return status;
-}
-
 int pint_integrate(const pint_function *fn, const pint_domain *dom,
                    const pint_options *opt, pint_result *res)
 {
@@ -352,12 +250,12 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
         status = pint_problem_check(fn, dom, opt, res, &id);
         if (status == 0)
             status = pint_problem_check_ranks(opt, 1, res);
+        pint_team alone;
+        pint_team_alone(&alone);
         if (status == 0 && opt->method == PINT_METHOD_MC) {
-            res->method = PINT_METHOD_MC;
-            status = mc_here(fn, dom, opt, res, &watch);
+            status = pint_mc_integrate(fn, dom, opt, &alone, &watch, res);
         } else if (status == 0 && opt->method == PINT_METHOD_QMC) {
-            res->method = PINT_METHOD_QMC;
-            status = qmc_here(fn, dom, opt, res, &watch);
+            status = pint_qmc_integrate(fn, dom, opt, &alone, &watch, res);
         } else if (status == 0) {
             res->rule = id;
             status = pint_use_extrapolation(fn, dom, opt, id)

@@ -8,7 +8,7 @@
 #define PINT_API_H
 
 #include "pint.h"
-#include "par/team.h"
+#include "par/entry.h"
 
 int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
                       const pint_options *opt, pint_result *res,

@@ -2,7 +2,7 @@
  * under MPI (par/groups.c), one after the other without it. */
 #include <stddef.h>
 #include "pint.h"
-#include "par/team.h"
+#include "par/entry.h"
 #include "result.h"
 
 /* The outcome of the batch from the statuses of its integrals. */

@@ -574,26 +574,11 @@ static void stop(pint_extrap *e, int code, int plain)
 
 /* ------------------------------------------------------------ start */
 
-int pint_extrap_start(pint_extrap *e, double epsabs, double epsrel)
+/* All initial intervals (between the breakpoints) in one batch. */
+static int eval_initial(pint_extrap *e, size_t nint)
 {
     const pint_rule_impl *r = e->rule;
-    const size_t m = (size_t)e->ncomp, np = r->npoints;
-    const size_t nint = e->nbreak + 1;
-
-    if (e->started) {
-        snprintf(e->msg, sizeof e->msg, "the run has already started");
-        return PINT_ERR_INVALID;
-    }
-    if (!(epsabs >= 0.0) || !(epsrel >= 0.0) || !isfinite(epsabs)
-        || !isfinite(epsrel)) {
-        snprintf(e->msg, sizeof e->msg, "tolerances must be finite and "
-                 ">= 0 (epsabs %g, epsrel %g)", epsabs, epsrel);
-        return PINT_ERR_INVALID;
-    }
-    e->epsabs = epsabs;
-    e->epsrel = epsrel;
-
-    /* all initial intervals in one batch */
+    const size_t np = r->npoints;
     for (size_t j = 0; j < nint; j++) {
         const double lo = j == 0 ? e->a : e->brk[j - 1];
         const double hi = j == nint - 1 ? e->b : e->brk[j];
@@ -610,9 +595,19 @@ int pint_extrap_start(pint_extrap *e, double epsabs, double epsrel)
         return rc;
     e->nonzero_seen |= pint_eval_any_nonzero(e->f, nint * np
                                                     * (size_t)e->ncomp);
+    return 0;
+}
 
+/* The rule on the initial intervals: raw[k], the sum of their errors;
+ * returns 1 when some estimate is unreliable.  An error estimate at its
+ * cap (err == resasc) says the rule has not resolved f there: such an
+ * interval gets the whole error of its component, so it is bisected
+ * first ([P] 3.3.3, QAGP), and the run does not stop on it. */
+static int apply_initial(pint_extrap *e, size_t nint, double *raw)
+{
+    const pint_rule_impl *r = e->rule;
+    const size_t m = (size_t)e->ncomp, np = r->npoints;
     int unreliable = 0;
-    double *raw = e->tmp;
     for (size_t k = 0; k < m; k++) {
         raw[k] = 0.0;
         e->comp[k].resabs = 0.0;
@@ -628,10 +623,6 @@ int pint_extrap_start(pint_extrap *e, double epsabs, double epsrel)
             e->comp[k].resabs += e->rabs[j * m + k];
         }
     }
-    /* An error estimate at its cap (err == resasc) says the rule has not
-     * resolved f there: such an interval gets the whole error of its
-     * component, so it is bisected first ([P] 3.3.3, QAGP), and the run
-     * does not stop on it. */
     for (size_t j = 0; j < nint; j++)
         for (size_t k = 0; k < m; k++) {
             double *er = &e->re[j * m + k];
@@ -647,12 +638,17 @@ int pint_extrap_start(pint_extrap *e, double epsabs, double epsrel)
         order_insert(e, j);
     }
     recompute(e);
+    return unreliable;
+}
 
-    double big = 0.0, rawmax = 0.0;
-    for (size_t k = 0; k < m; k++) {
+/* Every component's extrapolation state at its first sum; the run's
+ * state at its start.  Returns the error bound of the tolerance. */
+static double init_components(pint_extrap *e)
+{
+    const size_t m = (size_t)e->ncomp;
+    double big = 0.0;
+    for (size_t k = 0; k < m; k++)
         big = fmax(big, fabs(pint_sum_get(&e->comp[k].area)));
-        rawmax = fmax(rawmax, raw[k]);
-    }
     const double errbnd = tolerance(e, big);
     for (size_t k = 0; k < m; k++) {
         comp_state *c = &e->comp[k];
@@ -679,7 +675,32 @@ int pint_extrap_start(pint_extrap *e, double epsabs, double epsrel)
     e->plain_final = 0;
     e->started = 1;
     e->msg[0] = '\0';
+    return errbnd;
+}
 
+int pint_extrap_start(pint_extrap *e, double epsabs, double epsrel)
+{
+    const size_t m = (size_t)e->ncomp, nint = e->nbreak + 1;
+    if (e->started) {
+        snprintf(e->msg, sizeof e->msg, "the run has already started");
+        return PINT_ERR_INVALID;
+    }
+    if (!(epsabs >= 0.0) || !(epsrel >= 0.0) || !isfinite(epsabs)
+        || !isfinite(epsrel)) {
+        snprintf(e->msg, sizeof e->msg, "tolerances must be finite and "
+                 ">= 0 (epsabs %g, epsrel %g)", epsabs, epsrel);
+        return PINT_ERR_INVALID;
+    }
+    e->epsabs = epsabs;
+    e->epsrel = epsrel;
+    int rc = eval_initial(e, nint);
+    if (rc != 0)
+        return rc;
+    double *raw = e->tmp, rawmax = 0.0;
+    int unreliable = apply_initial(e, nint, raw);
+    for (size_t k = 0; k < m; k++)
+        rawmax = fmax(rawmax, raw[k]);
+    const double errbnd = init_components(e);
     if ((rawmax <= errbnd && !unreliable) || rawmax == 0.0) {
         stop(e, PINT_EXTRAP_CONVERGED, 1);
         return 0;
@@ -769,6 +790,130 @@ static void extrapolate(pint_extrap *e)
     }
 }
 
+/* Roundoff symptoms, on the component ks that made the parent (value
+ * pv, error pe) the worst ([P] 3.3.3): bisection no longer changes the
+ * value while the error does not drop (iroff1 before extrapolation,
+ * iroff2 during), or the error grows under bisection (iroff3).
+ * Estimates at their cap say nothing either way. */
+static void roundoff_symptoms(pint_extrap *e, int ks, const double *pv,
+                              const double *pe, size_t n)
+{
+    const size_t mm = (size_t)e->ncomp;
+    const double *v1 = e->rv, *v2 = e->rv + mm, *er1 = e->re,
+                 *er2 = e->re + mm, *asc1 = e->rasc, *asc2 = e->rasc + mm;
+    if (er1[ks] == asc1[ks] || er2[ks] == asc2[ks])
+        return;
+    const double area12 = v1[ks] + v2[ks], erro12 = er1[ks] + er2[ks];
+    if (fabs(pv[ks] - area12) <= 1e-5 * fabs(area12)
+        && erro12 >= 0.99 * pe[ks]) {
+        if (e->extrap_mode)
+            e->iroff2++;
+        else
+            e->iroff1++;
+    }
+    if (n + 1 > 10 && erro12 > pe[ks])
+        e->iroff3++;
+}
+
+/* The halves [a1, mid] and [mid, b2] (in rv, re) replace their parent
+ * i (value pv, error pe) in the sums and the order: the half with the
+ * larger error takes the parent's slot, the other slot n. */
+static void replace_parent(pint_extrap *e, size_t i, size_t pos, size_t n,
+                           const double *edges, int levcur,
+                           const double *pv, const double *pe)
+{
+    const int m = e->ncomp;
+    const size_t mm = (size_t)m;
+    const double a1 = edges[0], mid = edges[1], b2 = edges[2];
+    double *v1 = e->rv, *v2 = e->rv + mm, *er1 = e->re, *er2 = e->re + mm;
+    for (int k = 0; k < m; k++) {
+        comp_state *c = &e->comp[k];
+        pint_sum_add(&c->area, v1[k]);
+        pint_sum_add(&c->area, v2[k]);
+        pint_sum_add(&c->area, -pv[k]);
+        pint_sum_add(&c->errsum, er1[k]);
+        pint_sum_add(&c->errsum, er2[k]);
+        pint_sum_add(&c->errsum, -pe[k]);
+    }
+    double k1 = 0.0, k2 = 0.0;
+    for (int k = 0; k < m; k++) {
+        k1 = fmax(k1, er1[k]);
+        k2 = fmax(k2, er2[k]);
+    }
+    order_remove(e, pos);
+    if (k2 > k1) {
+        set_interval(e, i, mid, b2, levcur, v2, er2);
+        set_interval(e, n, a1, mid, levcur, v1, er1);
+    } else {
+        set_interval(e, i, a1, mid, levcur, v1, er1);
+        set_interval(e, n, mid, b2, levcur, v2, er2);
+    }
+    order_insert(e, n);
+    order_insert(e, i);
+    if (++e->steps_since_recompute >= e->n_iv)
+        recompute(e);
+}
+
+/* Why the run must stop after bisecting [a1, b2] at mid (0: it need
+ * not). */
+static int limit_code(pint_extrap *e, double a1, double mid, double b2)
+{
+    int code = 0;
+    if (e->iroff1 + e->iroff2 >= 10 || e->iroff3 >= 20)
+        code = PINT_EXTRAP_ROUNDOFF;
+    if (e->iroff2 >= 5)
+        e->ierro = 1;
+    if (e->n_iv == e->max_iv)
+        code = PINT_EXTRAP_LIMIT;
+    /* the midpoint no longer separates the ends in floating point */
+    if (fmax(fabs(a1), fabs(b2))
+        <= (1.0 + 100.0 * DBL_EPSILON) * (fabs(mid) + 1000.0 * DBL_MIN))
+        code = PINT_EXTRAP_SINGULAR;
+    return code;
+}
+
+/* After a bisection at level levcur of a parent of error pe (halves'
+ * errors in re): the next interval to bisect, or an extrapolation
+ * step when only small intervals are left to matter. */
+static void next_interval(pint_extrap *e, int levcur, const double *pe)
+{
+    const int m = e->ncomp;
+    const double *er1 = e->re, *er2 = e->re + (size_t)m;
+    for (int k = 0; k < m; k++) {
+        comp_state *c = &e->comp[k];
+        c->erlarg -= pe[k];
+        if (levcur < e->levmax)
+            c->erlarg += er1[k] + er2[k];
+    }
+    if (!e->extrap_mode) {
+        if (e->level[e->order[0]] < e->levmax) {
+            choose_top(e);      /* the worst interval is still large */
+            return;
+        }
+        e->extrap_mode = 1;
+    }
+    double erlarg = 0.0;
+    for (int k = 0; k < m; k++)
+        erlarg = fmax(erlarg, e->comp[k].erlarg);
+    if (!e->ierro && erlarg > e->ertest) {
+        /* the large intervals still matter: bisect the worst of them */
+        for (size_t p = 0; p < e->n_iv; p++)
+            if (e->level[e->order[p]] < e->levmax) {
+                e->next = e->order[p];
+                e->next_pos = p;
+                return;
+            }
+    }
+    extrapolate(e);
+    if (e->code != PINT_EXTRAP_RUNNING)
+        return;
+    choose_top(e);
+    e->extrap_mode = 0;
+    e->levmax++;
+    for (int k = 0; k < m; k++)
+        e->comp[k].erlarg = pint_sum_get(&e->comp[k].errsum);
+}
+
 int pint_extrap_step(pint_extrap *e)
 {
     if (!e->started || e->code != PINT_EXTRAP_RUNNING) {
@@ -795,12 +940,9 @@ int pint_extrap_step(pint_extrap *e)
         return rc;
     e->nonzero_seen |= pint_eval_any_nonzero(e->f, 2 * np
                                                     * (size_t)e->ncomp);
-
-    double *v1 = e->rv, *v2 = e->rv + mm, *er1 = e->re, *er2 = e->re + mm;
-    double *asc1 = e->rasc, *asc2 = e->rasc + mm;
-    pint_rule_gk_apply_moduli(r, g1, e->f, v1, er1, e->rabs, asc1);
-    pint_rule_gk_apply_moduli(r, g2, e->f + np * mm, v2, er2, e->rabs + mm,
-                              asc2);
+    pint_rule_gk_apply_moduli(r, g1, e->f, e->rv, e->re, e->rabs, e->rasc);
+    pint_rule_gk_apply_moduli(r, g2, e->f + np * mm, e->rv + mm, e->re + mm,
+                              e->rabs + mm, e->rasc + mm);
 
     /* the parent, before its slot is reused */
     double *pv = e->tmp, *pe = e->tmp + mm;
@@ -811,66 +953,10 @@ int pint_extrap_step(pint_extrap *e)
     for (int k = 1; k < m; k++)
         if (pe[k] > pe[ks])
             ks = k;
-
-    /* Roundoff symptoms, on the component that made the parent the
-     * worst ([P] 3.3.3): bisection no longer changes the value while the
-     * error does not drop (iroff1 before extrapolation, iroff2 during),
-     * or the error grows under bisection (iroff3).  Estimates at their
-     * cap say nothing either way. */
-    if (er1[ks] != asc1[ks] && er2[ks] != asc2[ks]) {
-        const double area12 = v1[ks] + v2[ks], erro12 = er1[ks] + er2[ks];
-        if (fabs(pv[ks] - area12) <= 1e-5 * fabs(area12)
-            && erro12 >= 0.99 * pe[ks]) {
-            if (e->extrap_mode)
-                e->iroff2++;
-            else
-                e->iroff1++;
-        }
-        if (n + 1 > 10 && erro12 > pe[ks])
-            e->iroff3++;
-    }
-
-    for (int k = 0; k < m; k++) {
-        comp_state *c = &e->comp[k];
-        pint_sum_add(&c->area, v1[k]);
-        pint_sum_add(&c->area, v2[k]);
-        pint_sum_add(&c->area, -pv[k]);
-        pint_sum_add(&c->errsum, er1[k]);
-        pint_sum_add(&c->errsum, er2[k]);
-        pint_sum_add(&c->errsum, -pe[k]);
-    }
-
-    /* the half with the larger error takes the parent's slot */
-    double k1 = 0.0, k2 = 0.0;
-    for (int k = 0; k < m; k++) {
-        k1 = fmax(k1, er1[k]);
-        k2 = fmax(k2, er2[k]);
-    }
-    order_remove(e, pos);
-    if (k2 > k1) {
-        set_interval(e, i, mid, b2, levcur, v2, er2);
-        set_interval(e, n, a1, mid, levcur, v1, er1);
-    } else {
-        set_interval(e, i, a1, mid, levcur, v1, er1);
-        set_interval(e, n, mid, b2, levcur, v2, er2);
-    }
-    order_insert(e, n);
-    order_insert(e, i);
-    if (++e->steps_since_recompute >= e->n_iv)
-        recompute(e);
-
-    int code = 0;
-    if (e->iroff1 + e->iroff2 >= 10 || e->iroff3 >= 20)
-        code = PINT_EXTRAP_ROUNDOFF;
-    if (e->iroff2 >= 5)
-        e->ierro = 1;
-    if (e->n_iv == e->max_iv)
-        code = PINT_EXTRAP_LIMIT;
-    /* the midpoint no longer separates the ends in floating point */
-    if (fmax(fabs(a1), fabs(b2))
-        <= (1.0 + 100.0 * DBL_EPSILON) * (fabs(mid) + 1000.0 * DBL_MIN))
-        code = PINT_EXTRAP_SINGULAR;
-
+    roundoff_symptoms(e, ks, pv, pe, n);
+    const double edges[3] = { a1, mid, b2 };
+    replace_parent(e, i, pos, n, edges, levcur, pv, pe);
+    int code = limit_code(e, a1, mid, b2);
     if (plain_converged(e)) {
         stop(e, PINT_EXTRAP_CONVERGED, 1);
         return 0;
@@ -887,41 +973,7 @@ int pint_extrap_step(pint_extrap *e)
         choose_top(e);
         return 0;
     }
-
-    for (int k = 0; k < m; k++) {
-        comp_state *c = &e->comp[k];
-        c->erlarg -= pe[k];
-        if (levcur < e->levmax)
-            c->erlarg += er1[k] + er2[k];
-    }
-    if (!e->extrap_mode) {
-        if (e->level[e->order[0]] < e->levmax) {
-            choose_top(e);      /* the worst interval is still large */
-            return 0;
-        }
-        e->extrap_mode = 1;
-    }
-    double erlarg = 0.0;
-    for (int k = 0; k < m; k++)
-        erlarg = fmax(erlarg, e->comp[k].erlarg);
-    if (!e->ierro && erlarg > e->ertest) {
-        /* the large intervals still matter: bisect the worst of them */
-        for (size_t p = 0; p < e->n_iv; p++)
-            if (e->level[e->order[p]] < e->levmax) {
-                e->next = e->order[p];
-                e->next_pos = p;
-                return 0;
-            }
-    }
-
-    extrapolate(e);
-    if (e->code != PINT_EXTRAP_RUNNING)
-        return 0;
-    choose_top(e);
-    e->extrap_mode = 0;
-    e->levmax++;
-    for (int k = 0; k < m; k++)
-        e->comp[k].erlarg = pint_sum_get(&e->comp[k].errsum);
+    next_interval(e, levcur, pe);
     return 0;
 }
 

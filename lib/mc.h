@@ -1,6 +1,7 @@
 /* mc.h -- the plain Monte Carlo engine: uniform points in a box from a
  * counter-based stream, running sums of f and f^2 per component.  It
- * knows nothing of MPI: the drivers (api.c, par/mc_par.c) decide how many
+ * knows nothing of MPI or files: the rounds (mc_run.c) and the fixed-time
+ * units (par/mc_par.c) decide how many
  * points each rank draws and combine the sums. */
 #ifndef PINT_MC_H
 #define PINT_MC_H
@@ -71,56 +72,10 @@ double *pint_mc_state_pack(const pint_mc_state *st, size_t *len);
 pint_mc_state *pint_mc_state_unpack(const double *v, size_t len, int ncomp,
                                     char *msg, size_t msglen);
 
-/* Checkpoints of pint_mc_run.  base: the state resumed from (its sums
- * count in every estimate, its points against the evaluation limit), or
- * NULL (pos[r] continues stream r: the caller skips its sampler there).
- * path: the checkpoint file rank 0 writes (header desc; written or not
- * as res->checkpoints and res->checkpoint_message say) with the state of
- * all points so far, every `period` seconds (0: never) at the end of a
- * round, and once when the run stops for any reason but an error; NULL:
- * no checkpoints.  With a period (the same on every rank), a round grows
- * only while the last one took at most a quarter of it on every rank,
- * so rounds stay shorter than about half a period. */
-typedef struct {
-    const pint_mc_state *base;
-    const char *path;
-    const pint_ckpt *desc;
-    pint_result *res;
-    double period;
-} pint_mc_saving;
-
-/* Write st as sv's checkpoint (rank 0). */
-void pint_mc_save(const pint_mc_saving *sv, const pint_mc_state *st);
-
 /* The estimate from sums over n points in a box of volume vol:
  * value = vol * mean, error = vol * standard error of the mean. */
 void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
                       long long n, double vol, double *value, double *error);
-
-/* How a run is shared among ranks: `share` gives this rank's part of a
- * round's points; `combine` combines over all ranks and in place buf =
- * [sum[m], sumsq[m], count, pos[size], abssum[m], seconds, flag]: all but
- * the last two summed (pos[r]: rank r's stream position, 0 from other ranks),
- * the last two by maximum (seconds: the round's time; flag: 0 fine, 1
- * time limit, 2 stop request, 3 failed).  rank and size: this rank and
- * the team's size.  On one rank: team NULL. */
-typedef struct {
-    long long (*share)(void *arg, long long round_points);
-    void (*combine)(void *arg, double *buf, int len);
-    void *arg;
-    int rank, size;
-} pint_mc_team;
-
-/* Rounds of growing size until the convergence test (tolerance.h, in the
- * norm of opt, with the floor), the evaluation limit, or a halt of the watch (time
- * limit or stop request: a round is cut short, the estimate is made of
- * the points drawn).  Returns the status; value/error/evals are the
- * combined estimate and count (with the base's).  Progress is reported
- * on rank 0.  sv: checkpoints, or NULL. */
-int pint_mc_run(pint_mc *mc, const pint_options *opt, double vol,
-                const pint_mc_team *team, const pint_mc_saving *sv,
-                pint_watch *watch, double *value, double *error,
-                long long *evals);
 
 /* Evaluate npts more points in chunks, looking at the watch between
  * them: 0, an integrand error status, or the halt status (then fewer

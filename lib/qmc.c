@@ -167,6 +167,8 @@ void pint_qmc_free(pint_qmc *q)
 
 void pint_qmc_set_cost(pint_qmc *q, const pint_eval_cost *c) { q->cost = *c; }
 
+int pint_qmc_ncomp(const pint_qmc *q) { return q->ncomp; }
+
 int pint_qmc_shifts(const pint_qmc *q) { return q->shifts; }
 
 const char *pint_qmc_message(const pint_qmc *q) { return q->msg; }
@@ -607,40 +609,20 @@ int pint_qmc_work(pint_qmc *q, int row, const long long *todo,
     return 0;
 }
 
-int pint_qmc_save_pieces(const pint_qmc *q, const pint_qmc_saving *sv,
-                         const double *pieces, size_t npieces,
-                         long long evals)
-{
-    size_t len;
-    double *v = pint_qmc_pack(q, pieces, npieces, &len);
-    if (!v) {
-        snprintf(sv->res->checkpoint_message,
-                 sizeof sv->res->checkpoint_message,
-                 "checkpoint %s: out of memory", sv->path);
-        return -1;
-    }
-    pint_ckpt_save(sv->path, sv->desc, v, len, evals, sv->res);
-    free(v);
-    return 0;
-}
-
-void pint_qmc_save(const pint_qmc *q, const pint_qmc_saving *sv, int row,
-                   const long long *todo, long long ntodo, int P,
-                   const double *blocks, size_t block_len, long long evals)
+double *pint_qmc_pack_row(const pint_qmc *q, const double *resumed,
+                          size_t nresumed, int row, const long long *todo,
+                          long long ntodo, int P, const double *blocks,
+                          size_t block_len, size_t *len)
 {
     int m = q->ncomp;
     size_t plen = PINT_QMC_PIECE(m), w = 1 + (size_t)m;
-    size_t cap = sv->npieces + (size_t)ntodo * (size_t)P, n = 0;
+    size_t cap = nresumed + (size_t)ntodo * (size_t)P, n = 0;
     double *pieces = malloc((cap ? cap : 1) * plen * sizeof *pieces);
-    if (!pieces) {
-        snprintf(sv->res->checkpoint_message,
-                 sizeof sv->res->checkpoint_message,
-                 "checkpoint %s: out of memory", sv->path);
-        return;
-    }
+    if (!pieces)
+        return NULL;
     /* the resumed pieces not yet used: of this row and later ones */
-    for (size_t i = 0; i < sv->npieces; i++) {
-        const double *x = sv->pieces + i * plen;
+    for (size_t i = 0; i < nresumed; i++) {
+        const double *x = resumed + i * plen;
         if (x[0] >= row)
             memcpy(pieces + n++ * plen, x, plen * sizeof *x);
     }
@@ -658,139 +640,7 @@ void pint_qmc_save(const pint_qmc *q, const pint_qmc_saving *sv, int row,
             x[3] = (double)k0 + o[0];
             memcpy(x + 4, o + 1, (size_t)m * sizeof *x);
         }
-    pint_qmc_save_pieces(q, sv, pieces, n, evals);
+    double *v = pint_qmc_pack(q, pieces, n, len);
     free(pieces);
-}
-
-/* The serial run's periodic checkpoints, between chunks. */
-typedef struct {
-    pint_qmc *q;
-    const pint_qmc_saving *sv;
-    int row;
-    const long long *todo;
-    long long ntodo;
-    const double *out;
-    long long evals;            /* before the row */
-    pint_watch *watch;
-} serial_tick;
-
-static void tick_serial(void *arg)
-{
-    serial_tick *t = arg;
-    if (!pint_watch_checkpoint_due(t->watch))
-        return;
-    long long evals = t->evals;
-    for (long long i = 0; i < t->ntodo; i++)
-        evals += (long long)t->out[(size_t)i * (1 + (size_t)t->q->ncomp)];
-    pint_qmc_save(t->q, t->sv, t->row, t->todo, t->ntodo, 1, t->out, 0,
-                  evals);
-    pint_watch_checkpoint_written(t->watch);
-}
-
-/* -------------------------------------------------------------- the run */
-
-int pint_qmc_run(pint_qmc *q, const pint_options *opt, pint_watch *watch,
-                 double *value, double *error, long long *evals,
-                 long long *rows)
-{
-    return pint_qmc_run_saved(q, opt, NULL, watch, value, error, evals,
-                              rows);
-}
-
-int pint_qmc_run_saved(pint_qmc *q, const pint_options *opt,
-                       const pint_qmc_saving *sv, pint_watch *watch,
-                       double *value, double *error, long long *evals,
-                       long long *rows)
-{
-    int m = q->ncomp;
-    size_t w = 1 + (size_t)m;
-    q->msg[0] = '\0';
-    *evals = sv ? sv->evals : 0;
-    *rows = sv ? sv->rows : 0;
-    if (!sv || sv->rows == 0)
-        for (int k = 0; k < m; k++) {
-            value[k] = 0.0;
-            error[k] = INFINITY;
-        }
-    static const pint_qmc_saving none;
-    const pint_qmc_saving *saving = sv ? sv : &none;
-    int writing = sv && sv->path;
-    serial_tick t = { q, saving, 0, NULL, 0, NULL, 0, watch };
-    double *out = NULL;
-    int status;
-    if (sv && pint_qmc_resumed_met(opt, sv->rows, value, error, m)) {
-        if (writing)
-            pint_qmc_save(q, sv, sv->rows, NULL, 0, 1, NULL, 0, *evals);
-        return PINT_CONVERGED;
-    }
-    for (int row = (int)*rows;; row++) {
-        long long *todo;
-        long long ntodo = pint_qmc_todo(q, row, saving->pieces,
-                                        saving->npieces, q->cellsum, &todo);
-        double *o = ntodo >= 0 ? realloc(out, ((size_t)ntodo + 1) * w
-                                              * sizeof *o) : NULL;
-        if (!o) {
-            free(todo);
-            snprintf(q->msg, sizeof q->msg, "out of memory");
-            status = PINT_ERR_NOMEM;
-            break;
-        }
-        out = o;
-        long long need = 0;
-        for (long long i = 0; i < ntodo; i++)
-            need += todo[3 * i + 2] - todo[3 * i + 1];
-        if (need > opt->max_evals - *evals) {
-            free(todo);
-            if (writing)
-                pint_qmc_save(q, sv, row, NULL, 0, 1, NULL, 0, *evals);
-            free(out);
-            return PINT_MAX_EVALS;
-        }
-        t.row = row;
-        t.todo = todo;
-        t.ntodo = ntodo;
-        t.out = out;
-        t.evals = *evals;
-        int rc = pint_qmc_work(q, row, todo, ntodo, 0, 1, watch,
-                               writing && saving->period > 0 ? tick_serial
-                                                             : NULL,
-                               &t, out);
-        for (long long i = 0; i < ntodo; i++)
-            *evals += (long long)out[(size_t)i * w];
-        if (rc != 0) {
-            /* a halt keeps the row in progress in the checkpoint */
-            if (writing && !pint_status_is_error(rc))
-                pint_qmc_save(q, sv, row, todo, ntodo, 1, out, 0, *evals);
-            free(todo);
-            free(out);
-            return rc;
-        }
-        for (long long i = 0; i < ntodo; i++)
-            for (int k = 0; k < m; k++) {
-                double *c = &q->cellsum[(size_t)todo[3 * i] * m + k];
-                pint_sum acc = { *c, 0.0 };
-                pint_sum_add(&acc, out[(size_t)i * w + 1 + k]);
-                *c = pint_sum_get(&acc);
-            }
-        free(todo);
-        pint_qmc_row_done(q, row, q->cellsum, q->val, q->err);
-        for (int k = 0; k < m; k++) {
-            value[k] = q->val[k];
-            error[k] = q->err[k];
-        }
-        *rows = row + 1;
-        pint_watch_progress(watch, *evals, 0, *rows, 1, m, value, error);
-        double abssum[m], absval[m];
-        long long drawn;
-        pint_qmc_abs(q, abssum, &drawn);
-        pint_qmc_absval(q, abssum, drawn, absval);
-        if (pint_tolerance_met(opt, value, error, absval, m, 1.0)) {
-            status = PINT_CONVERGED;
-            if (writing)
-                pint_qmc_save(q, sv, row + 1, NULL, 0, 1, NULL, 0, *evals);
-            break;
-        }
-    }
-    free(out);
-    return status;
+    return v;
 }

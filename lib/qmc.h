@@ -52,6 +52,7 @@ void pint_qmc_free(pint_qmc *q);
 void pint_qmc_set_cost(pint_qmc *q, const pint_eval_cost *c);
 
 int pint_qmc_shifts(const pint_qmc *q);
+int pint_qmc_ncomp(const pint_qmc *q);
 /* N of row r (r >= 0). */
 long long pint_qmc_row_points(const pint_qmc *q, int row);
 
@@ -76,16 +77,6 @@ void pint_qmc_absval(const pint_qmc *q, const double *abssum, long long n,
  * order 0, 1, 2, ... */
 void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
                        double *value, double *error);
-
-/* One rank: rows in order until the convergence test (tolerance.h, in the
- * norm of opt, with the floor), the next row would pass opt->max_evals, or the
- * watch halts (looked at every PINT_QMC_WATCH_CHUNK points; the row in
- * progress is then dropped from the estimate).  Returns the status;
- * value/error are those of the last finished row (error INFINITY and
- * value 0 when there is none); evals counts every point computed. */
-int pint_qmc_run(pint_qmc *q, const pint_options *opt, pint_watch *watch,
-                 double *value, double *error, long long *evals,
-                 long long *rows);
 
 /* ---------------------------------------------------------- checkpoints
  *
@@ -160,26 +151,15 @@ int pint_qmc_work(pint_qmc *q, int row, const long long *todo,
                   long long ntodo, int r, int P, const pint_watch *watch,
                   void (*tick)(void *arg), void *tick_arg, double *out);
 
-/* Write the checkpoint of the finished rows and the row in progress:
- * sv's resumed pieces of rows >= row, and the work of ranks 0..P-1 on
- * todo, rank r's out (see pint_qmc_work) at blocks + r * block_len.
- * With ntodo 0, just the rows (and resumed pieces). */
-void pint_qmc_save(const pint_qmc *q, const pint_qmc_saving *sv, int row,
-                   const long long *todo, long long ntodo, int P,
-                   const double *blocks, size_t block_len, long long evals);
-
-/* Write the checkpoint of the finished rows and these pieces: 0, or -1
- * (the reason in sv->res->checkpoint_message). */
-int pint_qmc_save_pieces(const pint_qmc *q, const pint_qmc_saving *sv,
-                         const double *pieces, size_t npieces,
-                         long long evals);
-
-/* pint_qmc_run resumed from and writing checkpoints as sv says (NULL:
- * neither).  A halt keeps the row in progress in the checkpoint. */
-int pint_qmc_run_saved(pint_qmc *q, const pint_options *opt,
-                       const pint_qmc_saving *sv, pint_watch *watch,
-                       double *value, double *error, long long *evals,
-                       long long *rows);
+/* The checkpoint numbers (malloc'ed, *len of them; NULL when out of
+ * memory) of the finished rows and the row in progress: the resumed
+ * pieces (nresumed of them) of rows >= row, and the work of ranks
+ * 0..P-1 on todo, rank r's out (see pint_qmc_work) at blocks +
+ * r * block_len.  With ntodo 0, just the rows and resumed pieces. */
+double *pint_qmc_pack_row(const pint_qmc *q, const double *resumed,
+                          size_t nresumed, int row, const long long *todo,
+                          long long ntodo, int P, const double *blocks,
+                          size_t block_len, size_t *len);
 
 /* Points between two looks at the watch (pint_qmc_work). */
 #define PINT_QMC_WATCH_CHUNK 65536

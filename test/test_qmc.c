@@ -6,6 +6,7 @@
 #include "testutil.h"
 #include "pint.h"
 #include "qmc.h"
+#include "qmc_run.h"
 #include "korobov.h"
 #include "integrands.h"
 

@@ -6,92 +6,62 @@
 #include "collect.h"
 #include "result.h"
 
-int pint_par_first_failure(MPI_Comm comm, int status, char *msg, int len)
+/* The team of a communicator (team.h): its exchanges are MPI's. */
+static void gather_mpi(void *arg, const double *mine, double *all,
+                       size_t len)
 {
-    int rank, size, first;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
-    int mine = status ? rank : size;
-    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
-    if (first == size)
-        return 0;
-    MPI_Bcast(&status, 1, MPI_INT, first, comm);
-    MPI_Bcast(msg, len, MPI_CHAR, first, comm);
-    return status;
+    MPI_Allgather(mine, (int)len, MPI_DOUBLE, all, (int)len, MPI_DOUBLE,
+                  *(MPI_Comm *)arg);
+}
+
+static void share_mpi(void *arg, int root, void *buf, size_t bytes)
+{
+    char *p = buf;
+    while (bytes > 0) {         /* in pieces a count of int can hold */
+        size_t n = bytes < (size_t)1 << 30 ? bytes : (size_t)1 << 30;
+        MPI_Bcast(p, (int)n, MPI_BYTE, root, *(MPI_Comm *)arg);
+        p += n;
+        bytes -= n;
+    }
+}
+
+static void least_mpi(void *arg, double *x, size_t n)
+{
+    MPI_Allreduce(MPI_IN_PLACE, x, (int)n, MPI_DOUBLE, MPI_MIN,
+                  *(MPI_Comm *)arg);
+}
+
+void pint_par_team(pint_team *t, MPI_Comm *comm)
+{
+    memset(t, 0, sizeof *t);
+    MPI_Comm_rank(*comm, &t->rank);
+    MPI_Comm_size(*comm, &t->size);
+    t->gather = gather_mpi;
+    t->share = share_mpi;
+    t->least = least_mpi;
+    t->arg = comm;
 }
 
 int pint_par_agree(MPI_Comm comm, int status, pint_result *res)
 {
-    int st = pint_par_first_failure(comm, status, res->message,
-                                    (int)sizeof res->message);
-    return st ? pint_fail(res, st, "%s", res->message) : 0;
+    pint_team t;
+    pint_par_team(&t, &comm);
+    return pint_team_agree(&t, status, res);
 }
 
 int pint_par_share_failure(MPI_Comm comm, int status, const char *msg,
                            pint_result *res)
 {
-    int rank, size;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
-    char line[sizeof res->message];
-    if (size > 1)
-        snprintf(line, sizeof line, "rank %d: %s", rank, msg);
-    else
-        snprintf(line, sizeof line, "%s", msg);
-    int own = status ? status : PINT_ERR_INTEGRAND;
-    int st = pint_par_first_failure(comm, msg[0] ? own : 0, line,
-                                    (int)sizeof line);
-    return pint_fail_keep(res, st ? st : own, "%s", line);
+    pint_team t;
+    pint_par_team(&t, &comm);
+    return pint_team_share_failure(&t, status, msg, res);
 }
 
 void pint_par_bcast_checkpoints(pint_result *res, MPI_Comm comm)
 {
-    long long n = res->checkpoints;
-    MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, comm);
-    res->checkpoints = n;
-    MPI_Bcast(res->checkpoint_message, (int)sizeof res->checkpoint_message,
-              MPI_CHAR, 0, comm);
-}
-
-int pint_par_open_state(const pint_options *opt, const pint_ckpt *want,
-                        MPI_Comm comm, double **v, size_t *len,
-                        pint_result *res)
-{
-    int rank, size;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
-    *v = NULL;
-    *len = 0;
-    pint_ckpt c;
-    memset(&c, 0, sizeof c);
-    int status = 0;
-    if (rank == 0) {
-        char msg[256];
-        status = pint_ckpt_open(opt, want, &c, msg, sizeof msg);
-        if (status)
-            pint_fail(res, status, "%s", msg);
-    }
-    status = pint_par_agree(comm, status, res);
-    if (status || !opt->resume)
-        return status;
-    double n[2] = { (double)c.nregions, (double)c.evals };
-    MPI_Bcast(n, 2, MPI_DOUBLE, 0, comm);
-    *len = (size_t)n[0];
-    res->resumed_evals = (long long)n[1];
-    if (rank == 0)
-        *v = c.recs;            /* taken over */
-    else if (!(*v = malloc((*len ? *len : 1) * sizeof **v)))
-        status = pint_fail(res, PINT_ERR_NOMEM,
-                           "rank %d: out of memory reading the checkpoint",
-                           rank);
-    status = pint_par_agree(comm, status, res);
-    if (status) {
-        free(*v);
-        *v = NULL;
-        return status;
-    }
-    MPI_Bcast(*v, (int)*len, MPI_DOUBLE, 0, comm);
-    return 0;
+    pint_team t;
+    pint_par_team(&t, &comm);
+    pint_team_share_checkpoints(&t, res);
 }
 
 int pint_par_bcast_result(pint_result *res, int status, MPI_Comm comm)

@@ -3,10 +3,10 @@
  * Rank r always draws from stream r (streams never overlap, see rng.h);
  * a resumed run continues each stream where the checkpoint left it.
  *
- * Fixed-count rounds (default).  Every rank draws its share of each round,
- * then one allreduce combines the sums, so every rank sees the same
- * estimate and takes the same decision.  Reproducible for a fixed seed
- * and rank count.
+ * Fixed-count rounds (default): the rounds of mc_run.c on the team of
+ * the communicator.  Every rank draws its share of each round and adds
+ * every rank's sums, so every rank sees the same estimate and takes the
+ * same decision.  Reproducible for a fixed seed and rank count.
  *
  * Fixed-time units (unit_seconds > 0, two ranks or more; Cucos 2003,
  * Figure 4.6).  Rank 0 only controls.  Every worker calibrates its unit
@@ -27,36 +27,26 @@
 #include <string.h>
 #include "par.h"
 #include "mc.h"
+#include "mc_run.h"
 #include "result.h"
 #include "tolerance.h"
 #include "domain.h"
 
+/* The checkpoints of fixed-time units: base, the state resumed from
+ * (its sums count in every estimate, its points against the evaluation
+ * limit) or NULL; path: the file rank 0 writes (header desc; counted in
+ * res) with the state of all reports so far every `period` seconds and
+ * when the run stops for any reason but an error; NULL: none. */
+typedef struct {
+    const pint_mc_state *base;
+    const char *path;
+    const pint_ckpt *desc;
+    pint_result *res;
+    double period;
+} pint_mc_saving;
+
 #define FAIL_LINE 200       /* characters of a worker's failure line */
 #define FIRST_UNIT 64       /* points of a worker's first, timing unit */
-
-typedef struct {
-    MPI_Comm comm;
-    int rank, size;
-    double idle;                /* seconds in combine: waiting for the
-                                   slowest rank of each round */
-} team_arg;
-
-static long long share(void *arg, long long round)
-{
-    const team_arg *t = arg;
-    long long base = round / t->size, rem = round % t->size;
-    return base + (t->rank < rem ? 1 : 0);
-}
-
-static void combine(void *arg, double *buf, int len)
-{
-    team_arg *t = arg;
-    double t0 = pint_watch_now();
-    MPI_Allreduce(MPI_IN_PLACE, buf, len - 2, MPI_DOUBLE, MPI_SUM, t->comm);
-    MPI_Allreduce(MPI_IN_PLACE, buf + len - 2, 2, MPI_DOUBLE, MPI_MAX,
-                  t->comm);
-    t->idle += pint_watch_now() - t0;
-}
 
 /* A worker of fixed-time units: sample, report, look for stop.  A unit
  * looks at the clock and the stop flag between batches of points (a
@@ -136,6 +126,21 @@ static void timed_state(pint_mc_state *st, const pint_mc_state *base,
         for (int k = 0; k < 2 * m; k++)
             st->sum[k] += l[MCR_HEADER + k];
     }
+}
+
+/* Rank 0 writes st as sv's checkpoint. */
+static void save_state(const pint_mc_saving *sv, const pint_mc_state *st)
+{
+    size_t len;
+    double *v = pint_mc_state_pack(st, &len);
+    if (!v) {
+        snprintf(sv->res->checkpoint_message,
+                 sizeof sv->res->checkpoint_message,
+                 "checkpoint %s: out of memory", sv->path);
+        return;
+    }
+    pint_ckpt_save(sv->path, sv->desc, v, len, st->count, sv->res);
+    free(v);
 }
 
 /* The controller of fixed-time units; fills res (on rank 0).  With
@@ -255,7 +260,7 @@ static int timed_controller(int m, int size, double vol,
         if (!pint_status_is_error(status)
             && pint_watch_checkpoint_due(watch)) {
             timed_state(st, base, all, len, m, size);
-            pint_mc_save(sv, st);
+            save_state(sv, st);
             pint_watch_checkpoint_written(watch);
         }
         for (int r = 1; r < size; r++)
@@ -269,7 +274,7 @@ static int timed_controller(int m, int size, double vol,
     res->controller_messages = messages;
     if (sv->path && !pint_status_is_error(status)) {
         timed_state(st, base, all, len, m, size);
-        pint_mc_save(sv, st);
+        save_state(sv, st);
     }
     return status;
 }
@@ -314,88 +319,28 @@ static int par_mc_timed(pint_mc *mc, int m, const pint_options *opt,
     return pint_par_bcast_result(res, status, comm);
 }
 
-/* The sampler of this rank, its stream where the checkpoint resumed from
- * left it (all ranks agree when one cannot have it). */
-static int start(const pint_function *fn, const pint_domain *dom,
-                 const pint_options *opt, pint_result *res, MPI_Comm comm,
-                 int rank, pint_mc **mc, pint_mc_state **base,
-                 pint_ckpt *desc)
-{
-    *mc = NULL;
-    *base = NULL;
-    pint_ckpt_describe(desc, fn, dom, opt, PINT_RULE_AUTO, 1);
-    double *v;
-    size_t len;
-    int status = pint_par_open_state(opt, desc, comm, &v, &len, res);
-    if (status)
-        return status;
-    char msg[200] = "out of memory";
-    int ok = 1, all_ok;
-    if (v) {
-        /* every rank unpacks the same numbers: the same verdict */
-        *base = pint_mc_state_unpack(v, len, fn->ncomp, msg, sizeof msg);
-        free(v);
-        ok = *base != NULL;
-    }
-    if (ok) {
-        *mc = pint_mc_new(fn, dom->lo, dom->hi, opt->seed, (uint32_t)rank);
-        ok = *mc != NULL;
-        if (ok && *base && rank < (*base)->nstreams)
-            pint_mc_skip(*mc, (*base)->pos[rank]);
-    }
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-    if (all_ok)
-        return 0;
-    pint_mc_free(*mc);
-    pint_mc_state_free(*base);
-    *mc = NULL;
-    *base = NULL;
-    if (opt->resume && strcmp(msg, "out of memory") != 0)
-        return pint_fail(res, PINT_ERR_INVALID, "checkpoint %s: %s",
-                         opt->resume, msg);
-    return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-}
-
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,
                 const pint_options *opt, pint_result *res, MPI_Comm comm,
                 pint_watch *watch)
 {
-    team_arg t = { comm, 0, 1, 0.0 };
-    MPI_Comm_rank(comm, &t.rank);
-    MPI_Comm_size(comm, &t.size);
+    pint_team t;
+    pint_par_team(&t, &comm);
     res->method = PINT_METHOD_MC;
     pint_mc *mc;
     pint_mc_state *base;
     pint_ckpt desc;
-    int status = start(fn, dom, opt, res, comm, t.rank, &mc, &base, &desc);
+    int status = pint_mc_open(fn, dom, opt, &t, res, &mc, &base, &desc);
     if (status)
         return status;
-    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
-    pint_mc_set_cost(mc, &cost);
-    pint_mc_saving sv = { base, opt->checkpoint, &desc, res,
-                          opt->checkpoint_seconds };
-    double vol = pint_domain_volume(dom, fn->ndim);
     if (opt->unit_seconds > 0 && t.size > 1) {
-        status = par_mc_timed(mc, fn->ncomp, opt, vol, res, comm, t.rank,
-                              t.size, watch, &sv);
-        pint_mc_free(mc);
-        pint_mc_state_free(base);
-        return status;
-    }
-    pint_mc_team team = { share, combine, &t, t.rank, t.size };
-    status = pint_mc_run(mc, opt, vol, &team, &sv, watch, res->value,
-                         res->error, &res->evals);
-    long long mine = pint_mc_count(mc);
-    MPI_Allgather(&mine, 1, MPI_LONG_LONG, res->rank_evals, 1, MPI_LONG_LONG,
-                  comm);
-    MPI_Allgather(&t.idle, 1, MPI_DOUBLE, res->rank_idle, 1, MPI_DOUBLE,
-                  comm);
-    pint_par_bcast_checkpoints(res, comm);
-    if (pint_status_is_error(status)) {
-        /* the first rank that failed tells what happened; every rank
-         * holds the estimate of the rounds done */
-        status = pint_par_share_failure(comm, status, pint_mc_message(mc),
-                                        res);
+        pint_mc_saving sv = { base, opt->checkpoint, &desc, res,
+                              opt->checkpoint_seconds };
+        status = par_mc_timed(mc, fn->ncomp, opt,
+                              pint_domain_volume(dom, fn->ndim), res, comm,
+                              t.rank, t.size, watch, &sv);
+    } else {
+        status = pint_mc_rounds(mc, base, &desc, fn, dom, opt, &t, watch,
+                                res);
     }
     pint_mc_free(mc);
     pint_mc_state_free(base);

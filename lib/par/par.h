@@ -10,7 +10,7 @@
 #include "sum.h"
 #include "checkpoint.h"
 #include "watch.h"
-#include "team.h"
+#include "entry.h"
 #include "collect.h"
 
 /* Non-blocking sends whose buffers are freed once they complete, or
@@ -96,7 +96,7 @@ int pint_par_controller_done(const pint_par_controller *c);
 void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
                                 long long *rank_evals, double *rank_idle);
 
-/* The communicator behind a pointer of team.h: *comm_ptr, else
+/* The communicator behind a pointer of entry.h: *comm_ptr, else
  * *opt_comm, else MPI_COMM_WORLD. */
 MPI_Comm pint_par_comm(const void *comm_ptr, const void *opt_comm);
 

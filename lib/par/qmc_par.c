@@ -42,6 +42,8 @@
 #include "result.h"
 #include "tolerance.h"
 #include "qmc.h"
+#include "qmc_run.h"
+#include "rounds.h"
 #include "schedule.h"
 
 #define LOOKAHEAD 2     /* rows in progress at once: current and next */
@@ -112,201 +114,6 @@ static int add_piece(void *arg, int cell, long long k0, long long k1)
     }
     pa->sums += pa->m;
     return 0;
-}
-
-/* --------------------------------------------------- failure and result */
-
-/* ------------------------------------------------------- row distribution */
-
-/* Rows in step.  Each rank computes its slice of every interval of the
- * row still to do (the whole cells, or what the pieces of a resumed row
- * leave out; pint_qmc_todo), then one allgather hands every rank every
- * block: per interval the points done and their sum, then a tail: its
- * integrand status, its halt (0, PINT_TIME_LIMIT or PINT_INTERRUPTED,
- * looked at every PINT_QMC_WATCH_CHUNK points and at the end of the row),
- * whether it left the row unfinished, and the points it computed in this
- * run with their sums of |g_k| (m words; the floor of tolerance.h).  All ranks
- * see all blocks, so all take the same decision: a row some rank left
- * unfinished is dropped from the estimate (kept as pieces in the
- * checkpoint), a finished one counts, and the run stops.  Rank 0 writes
- * the checkpoints, at the end of rows and when the run stops.
- *
- * until >= 0: stop before row `until` and return -1 (the rows a resumed
- * on-request run finishes first, all ranks together). */
-enum { ROW_RC = 0, ROW_HALT = 1, ROW_CUT = 2, ROW_ABS_N = 3, ROW_TAIL = 4 };
-
-static int qmc_rows(pint_qmc *q, const pint_options *opt, pint_result *res,
-                    MPI_Comm comm, int rank, int size, pint_watch *watch,
-                    const pint_qmc_saving *sv, int until, long long *evals)
-{
-    int m = res->ncomp, nq = pint_qmc_shifts(q);
-    size_t w = 1 + (size_t)m, cells = (size_t)nq * (size_t)m;
-    double *cellsum = malloc(2 * cells * sizeof *cellsum);
-    int ok = cellsum != NULL, all_ok;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-    if (!all_ok) {
-        free(cellsum);
-        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-    }
-    double *comp = cellsum + cells, *mine = NULL, *all = NULL;
-    long long my_evals = 0;
-    double idle = 0.0;
-    int status = PINT_MAX_EVALS, failed = 0, writing = sv->path && rank == 0;
-    for (int row = sv->rows;; row++) {
-        if (row == sv->rows
-            && pint_qmc_resumed_met(opt, row, res->value, res->error, m)) {
-            status = PINT_CONVERGED;    /* the same verdict on every rank */
-            if (writing)
-                pint_qmc_save(q, sv, row, NULL, 0, size, NULL, 0, *evals);
-            break;
-        }
-        if (until >= 0 && row >= until) {
-            status = -1;
-            break;
-        }
-        long long *todo;
-        long long ntodo = pint_qmc_todo(q, row, sv->pieces, sv->npieces,
-                                        cellsum, &todo);
-        size_t tlen = ROW_TAIL + (size_t)m;
-        size_t len = (ntodo > 0 ? (size_t)ntodo : 0) * w + tlen;
-        double *a = ntodo >= 0 ? realloc(mine, len * sizeof *a) : NULL;
-        if (a)
-            mine = a;
-        double *b = a ? realloc(all, len * (size_t)size * sizeof *b) : NULL;
-        if (b)
-            all = b;
-        ok = ntodo >= 0 && a && b;
-        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-        if (!all_ok) {
-            free(todo);
-            status = pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-            break;
-        }
-        long long need = 0;
-        for (long long i = 0; i < ntodo; i++)
-            need += todo[3 * i + 2] - todo[3 * i + 1];
-        if (need > opt->max_evals - *evals) {
-            if (writing)
-                pint_qmc_save(q, sv, row, NULL, 0, size, NULL, 0, *evals);
-            free(todo);
-            break;
-        }
-        int rc = pint_qmc_work(q, row, todo, ntodo, rank, size, watch, NULL,
-                               NULL, mine), cut = 0;
-        for (long long i = 0; i < ntodo; i++)
-            my_evals += (long long)mine[(size_t)i * w];
-        double *tail = mine + len - tlen;
-        if (rc == PINT_TIME_LIMIT || rc == PINT_INTERRUPTED) {
-            cut = 1;
-            tail[ROW_HALT] = rc;
-            rc = 0;
-        } else {
-            tail[ROW_HALT] = pint_watch_halt(watch);
-        }
-        if (rc != 0)            /* a failed piece counts whole */
-            for (long long i = 0; i < ntodo; i++) {
-                long long k0, k1;
-                pint_qmc_slice(todo, i, rank, size, &k0, &k1);
-                my_evals += k1 - k0 - (long long)mine[(size_t)i * w];
-            }
-        tail[ROW_RC] = rc;
-        tail[ROW_CUT] = cut;
-        long long drawn;
-        pint_qmc_abs(q, tail + ROW_TAIL, &drawn);
-        tail[ROW_ABS_N] = (double)drawn;
-        double t0 = pint_watch_now();
-        MPI_Allgather(mine, (int)len, MPI_DOUBLE, all, (int)len, MPI_DOUBLE,
-                      comm);
-        idle += pint_watch_now() - t0;
-        int halt = 0;
-        for (int r = 0; r < size; r++) {
-            const double *t = all + (size_t)r * len + len - tlen;
-            if (t[ROW_RC] != 0.0 && !failed) {
-                status = (int)t[ROW_RC];
-                failed = 1;
-            }
-            halt = t[ROW_HALT] > halt ? (int)t[ROW_HALT] : halt;
-            cut |= t[ROW_CUT] != 0.0;
-            for (long long i = 0; i < ntodo; i++)
-                *evals += (long long)all[(size_t)r * len + (size_t)i * w];
-        }
-        if (failed) {
-            free(todo);
-            break;
-        }
-        if (cut) {              /* the row is unfinished: kept as pieces */
-            status = halt;
-            if (writing)
-                pint_qmc_save(q, sv, row, todo, ntodo, size, all, len,
-                              *evals);
-            free(todo);
-            break;
-        }
-        memset(comp, 0, cells * sizeof *comp);
-        for (int r = 0; r < size; r++)
-            for (long long i = 0; i < ntodo; i++)
-                for (int k = 0; k < m; k++) {
-                    size_t c = (size_t)todo[3 * i] * (size_t)m + (size_t)k;
-                    pint_sum acc = { cellsum[c], comp[c] };
-                    pint_sum_add(&acc, all[(size_t)r * len + (size_t)i * w
-                                           + 1 + (size_t)k]);
-                    cellsum[c] = acc.s;
-                    comp[c] = acc.c;
-                }
-        free(todo);
-        for (size_t i = 0; i < cells; i++)
-            cellsum[i] += comp[i];
-        pint_qmc_row_done(q, row, cellsum, res->value, res->error);
-        res->rows = row + 1;
-        res->points_per_row = pint_qmc_row_points(q, row);
-        pint_watch_progress(watch, *evals, 0, res->rows, size, m, res->value,
-                            res->error);
-        /* the floor's integral of |f|: every rank's points, in rank
-         * order (the same sum on every rank) */
-        double abssum[m], absval[m], drawn_all = 0.0;
-        for (int k = 0; k < m; k++)
-            abssum[k] = 0.0;
-        for (int r = 0; r < size; r++) {
-            const double *t = all + (size_t)r * len + len - tlen;
-            drawn_all += t[ROW_ABS_N];
-            for (int k = 0; k < m; k++)
-                abssum[k] += t[ROW_TAIL + k];
-        }
-        pint_qmc_absval(q, abssum, (long long)drawn_all, absval);
-        int done = pint_tolerance_met(opt, res->value, res->error, absval, m,
-                                      1.0);
-        if (done)
-            status = PINT_CONVERGED;
-        else if (halt)
-            status = halt;      /* the interruption wins (the larger code) */
-        if (writing && (done || halt || pint_watch_checkpoint_due(watch))) {
-            pint_qmc_save(q, sv, row + 1, NULL, 0, size, NULL, 0, *evals);
-            pint_watch_checkpoint_written(watch);
-        }
-        if (done || halt)
-            break;
-    }
-    free(mine);
-    free(all);
-    free(cellsum);
-    /* added to a phase before; each rank's entry is its own */
-    res->rank_evals[rank] += my_evals;
-    res->rank_idle[rank] += idle;
-    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, res->rank_evals, 1,
-                  MPI_LONG_LONG, comm);
-    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, res->rank_idle, 1,
-                  MPI_DOUBLE, comm);
-    if (status == -1)
-        return -1;
-    res->evals = res->resumed_evals;
-    for (int r = 0; r < size; r++)
-        res->evals += res->rank_evals[r];
-    pint_par_bcast_checkpoints(res, comm);
-    if (failed) {   /* the estimate of the rows done, which all ranks hold */
-        status = pint_par_share_failure(comm, status, pint_qmc_message(q),
-                                        res);
-    }
-    return status;
 }
 
 /* --------------------------------------------------------- units: worker */
@@ -669,10 +476,20 @@ static void ctl_save(qctl *c)
                 for_pieces(s->n, c->nq, s->c, u, u + 1, copy_piece, &pc);
             }
     }
-    pint_qmc_save_pieces(c->q, c->sv, pieces,
-                         (size_t)(pc.out - pieces) / PINT_QMC_PIECE(c->m),
-                         c->evals_done);
+    size_t len;
+    double *v = pint_qmc_pack(c->q, pieces,
+                              (size_t)(pc.out - pieces) / PINT_QMC_PIECE(c->m),
+                              &len);
     free(pieces);
+    if (!v) {
+        snprintf(c->sv->res->checkpoint_message,
+                 sizeof c->sv->res->checkpoint_message,
+                 "checkpoint %s: out of memory", c->sv->path);
+        return;
+    }
+    pint_ckpt_save(c->sv->path, c->sv->desc, v, len, c->evals_done,
+                   c->sv->res);
+    free(v);
 }
 
 static int qmc_controller(qctl *c, long long *rank_evals)
@@ -834,71 +651,31 @@ int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
                  const pint_options *opt, pint_result *res, MPI_Comm comm,
                  pint_watch *watch)
 {
-    int rank, size, m = fn->ncomp;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
-    res->method = PINT_METHOD_QMC;
-    int shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
-    res->shifts = shifts;
-    for (int k = 0; k < m; k++) {
-        res->value[k] = 0.0;
-        res->error[k] = INFINITY;
-    }
-    pint_ckpt desc;
-    pint_ckpt_describe(&desc, fn, dom, opt, PINT_RULE_AUTO, 1);
+    pint_team t;
+    pint_par_team(&t, &comm);
+    pint_qmc *q;
     double *v;
-    size_t len;
-    int status = pint_par_open_state(opt, &desc, comm, &v, &len, res);
+    pint_qmc_saving sv;
+    pint_ckpt desc;
+    int m = fn->ncomp;
+    if (opt->qmc_units == PINT_UNITS_ROW || t.size == 1)
+        return pint_qmc_integrate(fn, dom, opt, &t, watch, res);
+    int status = pint_qmc_open(fn, dom, opt, &t, res, &q, &v, &sv, &desc);
     if (status)
         return status;
-    pint_qmc *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
-                               opt->seed);
-    pint_qmc_saving sv = { .path = opt->checkpoint, .desc = &desc,
-                           .res = res, .period = opt->checkpoint_seconds };
-    char msg[200] = "out of memory";
-    int ok = q != NULL, all_ok;
-    if (q && v) {
-        /* every rank checks the same numbers: the same verdict */
-        sv.rows = pint_qmc_restore(q, v, len, res->value, res->error,
-                                   &sv.pieces, &sv.npieces, msg, sizeof msg);
-        sv.evals = res->resumed_evals;
-        ok = sv.rows >= 0;
+    /* a resumed run finishes the rows in progress all together */
+    int start = sv.rows;
+    for (size_t i = 0; i < sv.npieces; i++) {
+        int row = (int)sv.pieces[i * PINT_QMC_PIECE(m)];
+        start = row + 1 > start ? row + 1 : start;
     }
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-    if (!all_ok) {
-        pint_qmc_free(q);
-        free(v);
-        if (opt->resume && strcmp(msg, "out of memory") != 0)
-            return pint_fail(res, PINT_ERR_INVALID, "checkpoint %s: %s",
-                             opt->resume, msg);
-        return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
-    }
-    res->rows = sv.rows;
-    res->points_per_row = sv.rows > 0 ? pint_qmc_row_points(q, sv.rows - 1)
-                                      : 0;
-    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
-    pint_qmc_set_cost(q, &cost);
-    long long evals = sv.evals;
-    if (opt->qmc_units == PINT_UNITS_ROW || size == 1) {
-        status = qmc_rows(q, opt, res, comm, rank, size, watch, &sv, -1,
-                          &evals);
-    } else {
-        /* a resumed run finishes the rows in progress all together */
-        int start = sv.rows;
-        for (size_t i = 0; i < sv.npieces; i++) {
-            int row = (int)sv.pieces[i * PINT_QMC_PIECE(m)];
-            start = row + 1 > start ? row + 1 : start;
-        }
-        int met = pint_qmc_resumed_met(opt, sv.rows, res->value,
-                                       res->error, m);
-        status = start > sv.rows || met
-                 ? qmc_rows(q, opt, res, comm, rank, size, watch, &sv, start,
-                            &evals)
-                 : -1;
-        if (status == -1)
-            status = qmc_units(q, opt, res, comm, rank, size, watch, &sv,
-                               start, evals);
-    }
+    int met = pint_qmc_resumed_met(opt, sv.rows, res->value, res->error, m);
+    status = start > sv.rows || met
+             ? pint_qmc_rows(q, opt, &sv, &t, watch, start, res)
+             : PINT_ROUNDS_HANDOVER;
+    if (status == PINT_ROUNDS_HANDOVER)
+        status = qmc_units(q, opt, res, comm, t.rank, t.size, watch, &sv,
+                           start, res->evals);
     pint_qmc_free(q);
     free(v);
     return status;

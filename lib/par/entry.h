@@ -1,10 +1,10 @@
-/* team.h -- what the rest of the library asks of lib/par/ without
+/* entry.h -- what the rest of the library asks of lib/par/ without
  * knowing MPI (private).  Communicators cross this boundary as
  * const void * pointing to an MPI_Comm; NULL means the default (the
  * options' comm, else MPI_COMM_WORLD).  Only lib/par/ includes mpi.h.
  */
-#ifndef PINT_PAR_TEAM_H
-#define PINT_PAR_TEAM_H
+#ifndef PINT_PAR_ENTRY_H
+#define PINT_PAR_ENTRY_H
 
 #include "pint.h"
 #include "watch.h"

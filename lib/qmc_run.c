@@ -1,0 +1,294 @@
+/* qmc_run.c -- the rows of the lattice rules on one process or a team
+ * (see qmc_run.h): the engine of qmc.c as a method of the run skeleton
+ * (rounds.h).
+ *
+ * A step is a row: its todo intervals (what resumed pieces leave out)
+ * are cut into one slice per member, every member computes its slices,
+ * and every member adds all members' cell sums in rank order (with
+ * compensation), so all finish the row with the same estimate. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "qmc_run.h"
+#include "result.h"
+#include "rounds.h"
+#include "sum.h"
+
+typedef struct {
+    pint_qmc *q;
+    const pint_qmc_saving *sv;  /* the resumed pieces */
+    int m, row, until;          /* row: the one planned */
+    long long rows;             /* rows finished */
+    long long *todo, ntodo;     /* the planned row's intervals */
+    double *cellsum, *comp;     /* its cell sums (shifts x m) */
+    size_t cells;
+    const double *out;          /* this member's work on the row */
+    const double *all;          /* every member's, when it was cut */
+    size_t stride;
+    int size, cut;
+} qmc_method;
+
+static int qmc_plan(void *self, const pint_team *t, long long left,
+                    long long *need, size_t *len)
+{
+    (void)t;
+    (void)left;
+    qmc_method *s = self;
+    if (s->until >= 0 && s->row >= s->until)
+        return PINT_ROUNDS_HANDOVER;
+    free(s->todo);
+    s->todo = NULL;
+    s->cut = 0;
+    s->ntodo = pint_qmc_todo(s->q, s->row, s->sv->pieces, s->sv->npieces,
+                             s->cellsum, &s->todo);
+    if (s->ntodo < 0) {
+        s->ntodo = 0;
+        return PINT_ERR_NOMEM;
+    }
+    *need = 0;
+    for (long long i = 0; i < s->ntodo; i++)
+        *need += s->todo[3 * i + 2] - s->todo[3 * i + 1];
+    /* per interval: points done and sums; then the sums of |f|, drawn */
+    *len = (size_t)s->ntodo * (1 + (size_t)s->m) + (size_t)s->m + 1;
+    return 0;
+}
+
+static int qmc_work(void *self, const pint_team *t, pint_watch *w,
+                    double *mine, long long *points, void (*tick)(void *),
+                    void *tick_arg)
+{
+    qmc_method *s = self;
+    size_t wd = 1 + (size_t)s->m;
+    s->out = mine;
+    int rc = pint_qmc_work(s->q, s->row, s->todo, s->ntodo, t->rank,
+                           t->size, w, tick, tick_arg, mine);
+    *points = 0;
+    for (long long i = 0; i < s->ntodo; i++)
+        *points += (long long)mine[(size_t)i * wd];
+    if (rc != 0 && rc != PINT_TIME_LIMIT && rc != PINT_INTERRUPTED)
+        for (long long i = 0; i < s->ntodo; i++) {
+            long long k0, k1;   /* a failed piece counts whole */
+            pint_qmc_slice(s->todo, i, t->rank, t->size, &k0, &k1);
+            *points += k1 - k0 - (long long)mine[(size_t)i * wd];
+        }
+    double *abs = mine + (size_t)s->ntodo * wd;
+    long long drawn;
+    pint_qmc_abs(s->q, abs, &drawn);
+    abs[s->m] = (double)drawn;
+    return rc;
+}
+
+/* Every member's sums into the planned row's cells, in rank order. */
+static void add_cells(qmc_method *s, const double *all, size_t stride,
+                      int size)
+{
+    int m = s->m;
+    size_t wd = 1 + (size_t)m;
+    memset(s->comp, 0, s->cells * sizeof *s->comp);
+    for (int r = 0; r < size; r++)
+        for (long long i = 0; i < s->ntodo; i++)
+            for (int k = 0; k < m; k++) {
+                size_t c = (size_t)s->todo[3 * i] * (size_t)m + (size_t)k;
+                pint_sum acc = { s->cellsum[c], s->comp[c] };
+                pint_sum_add(&acc, all[(size_t)r * stride + (size_t)i * wd
+                                       + 1 + (size_t)k]);
+                s->cellsum[c] = acc.s;
+                s->comp[c] = acc.c;
+            }
+    for (size_t i = 0; i < s->cells; i++)
+        s->cellsum[i] += s->comp[i];
+}
+
+static int qmc_combine(void *self, const pint_team *t, const double *all,
+                       const pint_step *st, double *value, double *error,
+                       double *absval, long long *rows)
+{
+    qmc_method *s = self;
+    int m = s->m;
+    *rows = s->rows;
+    if (st->cut) {              /* unfinished: kept as pieces */
+        s->all = all;
+        s->stride = st->stride;
+        s->size = t->size;
+        s->cut = 1;
+        return 0;
+    }
+    add_cells(s, all, st->stride, t->size);
+    pint_qmc_row_done(s->q, s->row, s->cellsum, value, error);
+    s->rows = ++s->row;
+    *rows = s->rows;
+    /* the floor's integral of |f|: every member's points, in rank order */
+    size_t at = (size_t)s->ntodo * (1 + (size_t)m);
+    double abssum[m], drawn = 0.0;
+    for (int k = 0; k < m; k++)
+        abssum[k] = 0.0;
+    for (int r = 0; r < t->size; r++) {
+        const double *x = all + (size_t)r * st->stride + at;
+        drawn += x[m];
+        for (int k = 0; k < m; k++)
+            abssum[k] += x[k];
+    }
+    pint_qmc_absval(s->q, abssum, (long long)drawn, absval);
+    return 1;
+}
+
+static double *qmc_pack(void *self, int partial, size_t *len,
+                        long long *points)
+{
+    qmc_method *s = self;
+    const pint_qmc_saving *sv = s->sv;
+    *points = 0;
+    if (partial) {              /* this member alone, within the row */
+        size_t wd = 1 + (size_t)s->m;
+        for (long long i = 0; i < s->ntodo; i++)
+            *points += (long long)s->out[(size_t)i * wd];
+        return pint_qmc_pack_row(s->q, sv->pieces, sv->npieces, s->row,
+                                 s->todo, s->ntodo, 1, s->out, 0, len);
+    }
+    if (s->cut)
+        return pint_qmc_pack_row(s->q, sv->pieces, sv->npieces, s->row,
+                                 s->todo, s->ntodo, s->size, s->all,
+                                 s->stride, len);
+    return pint_qmc_pack_row(s->q, sv->pieces, sv->npieces, s->row, NULL, 0,
+                             1, NULL, 0, len);
+}
+
+static const char *qmc_message(void *self)
+{
+    return pint_qmc_message(((qmc_method *)self)->q);
+}
+
+int pint_qmc_rows(pint_qmc *q, const pint_options *opt,
+                  const pint_qmc_saving *sv, pint_team *t, pint_watch *w,
+                  int until, pint_result *res)
+{
+    int m = res->ncomp;
+    size_t cells = (size_t)pint_qmc_shifts(q) * (size_t)m;
+    qmc_method s = { .q = q, .sv = sv, .m = m, .row = sv->rows,
+                     .until = until, .rows = sv->rows, .cells = cells };
+    s.cellsum = malloc(2 * cells * sizeof *s.cellsum);
+    int status = pint_team_settle(t, s.cellsum ? 0 : PINT_ERR_NOMEM, NULL,
+                                  1, res);
+    if (status) {
+        free(s.cellsum);
+        return status;
+    }
+    s.comp = s.cellsum + cells;
+    pint_sampler sm = { &s, m, qmc_plan, qmc_work, qmc_combine, qmc_pack,
+                        qmc_message };
+    pint_rounds_saving rs = { sv->path, sv->desc, sv->period, sv->evals,
+                              sv->rows > 0 };
+    status = pint_rounds_run(&sm, t, opt, w, &rs, res);
+    res->rows = s.rows;
+    res->points_per_row = s.rows > 0 ? pint_qmc_row_points(q, (int)s.rows - 1)
+                                     : 0;
+    free(s.todo);
+    free(s.cellsum);
+    return status;
+}
+
+int pint_qmc_open(const pint_function *fn, const pint_domain *dom,
+                  const pint_options *opt, pint_team *t, pint_result *res,
+                  pint_qmc **q, double **v, pint_qmc_saving *sv,
+                  pint_ckpt *desc)
+{
+    int m = fn->ncomp, shifts = opt->shifts ? opt->shifts
+                                            : PINT_QMC_DEFAULT_SHIFTS;
+    res->method = PINT_METHOD_QMC;
+    res->shifts = shifts;
+    for (int k = 0; k < m; k++) {
+        res->value[k] = 0.0;
+        res->error[k] = INFINITY;
+    }
+    memset(sv, 0, sizeof *sv);
+    *q = NULL;
+    pint_ckpt_describe(desc, fn, dom, opt, PINT_RULE_AUTO, 1);
+    size_t len;
+    int status = pint_team_open_state(t, opt, desc, v, &len, res);
+    if (status)
+        return status;
+    *q = pint_qmc_new(fn, dom->lo, dom->hi, shifts, opt->periodize,
+                      opt->seed);
+    sv->path = opt->checkpoint;
+    sv->desc = desc;
+    sv->res = res;
+    sv->period = opt->checkpoint_seconds;
+    char msg[sizeof res->message];
+    int rc = *q ? 0 : PINT_ERR_NOMEM;
+    if (*q && *v) {
+        /* every member checks the same numbers: the same verdict */
+        char why[200] = "out of memory";
+        sv->rows = pint_qmc_restore(*q, *v, len, res->value, res->error,
+                                    &sv->pieces, &sv->npieces, why,
+                                    sizeof why);
+        sv->evals = res->resumed_evals;
+        if (sv->rows < 0 && strcmp(why, "out of memory") != 0) {
+            snprintf(msg, sizeof msg, "checkpoint %s: %s", opt->resume, why);
+            rc = PINT_ERR_INVALID;
+        } else if (sv->rows < 0) {
+            rc = PINT_ERR_NOMEM;
+        }
+    }
+    status = pint_team_settle(t, rc, rc == PINT_ERR_INVALID ? msg : NULL, 0,
+                              res);
+    if (status == 0) {
+        res->rows = sv->rows;
+        res->points_per_row = sv->rows > 0
+            ? pint_qmc_row_points(*q, sv->rows - 1) : 0;
+        pint_eval_cost cost = { .cost_us = opt->cost_us,
+                                .spin = opt->cost_spin };
+        pint_qmc_set_cost(*q, &cost);
+        return 0;
+    }
+    pint_qmc_free(*q);
+    free(*v);
+    *q = NULL;
+    *v = NULL;
+    return status;
+}
+
+int pint_qmc_integrate(const pint_function *fn, const pint_domain *dom,
+                       const pint_options *opt, pint_team *t, pint_watch *w,
+                       pint_result *res)
+{
+    pint_qmc *q;
+    double *v;
+    pint_qmc_saving sv;
+    pint_ckpt desc;
+    int status = pint_qmc_open(fn, dom, opt, t, res, &q, &v, &sv, &desc);
+    if (status)
+        return status;
+    status = pint_qmc_rows(q, opt, &sv, t, w, -1, res);
+    if (pint_status_is_error(status) && res->rows == 0)
+        pint_no_estimate(res);          /* no row done */
+    pint_qmc_free(q);
+    free(v);
+    return status;
+}
+
+int pint_qmc_run(pint_qmc *q, const pint_options *opt, pint_watch *watch,
+                 double *value, double *error, long long *evals,
+                 long long *rows)
+{
+    int m = pint_qmc_ncomp(q);
+    pint_result *res = pint_result_alloc(m);
+    if (!res || pint_result_ranks(res, 1) != 0) {
+        pint_result_free(res);
+        return PINT_ERR_NOMEM;
+    }
+    for (int k = 0; k < m; k++) {
+        res->value[k] = 0.0;
+        res->error[k] = INFINITY;
+    }
+    static const pint_qmc_saving none;
+    pint_team alone;
+    pint_team_alone(&alone);
+    int status = pint_qmc_rows(q, opt, &none, &alone, watch, -1, res);
+    memcpy(value, res->value, (size_t)m * sizeof *value);
+    memcpy(error, res->error, (size_t)m * sizeof *error);
+    *evals = res->evals;
+    *rows = res->rows;
+    pint_result_free(res);
+    return status;
+}

@@ -1,0 +1,205 @@
+/* rounds.c -- the run skeleton of the sampling methods (see rounds.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include "rounds.h"
+#include "result.h"
+#include "tolerance.h"
+
+/* What the loop adds to each member's numbers. */
+enum { TAIL_STATUS, TAIL_HALT, TAIL_CUT, TAIL_POINTS, TAIL_SECONDS,
+       TAIL_LEN };
+
+#define GO_ON (-2)              /* no verdict yet */
+
+typedef struct {
+    const pint_sampler *s;
+    pint_team *t;
+    const pint_options *opt;
+    pint_watch *w;
+    const pint_rounds_saving *sv;
+    pint_result *res;
+    long long evals;            /* before, and the team's points since */
+    long long own;              /* this member's points */
+    long long rows;
+    double *mine, *all;         /* a step's numbers and every member's */
+    size_t cap;                 /* numbers of a member each one holds */
+} run;
+
+/* Member 0 writes the checkpoint (partial: within a step). */
+static void save(run *r, int partial)
+{
+    if (!r->sv->path || r->t->rank != 0)
+        return;
+    size_t len;
+    long long points = 0;
+    double *v = r->s->pack(r->s->self, partial, &len, &points);
+    if (!v) {
+        snprintf(r->res->checkpoint_message,
+                 sizeof r->res->checkpoint_message,
+                 "checkpoint %s: out of memory", r->sv->path);
+        return;
+    }
+    pint_ckpt_save(r->sv->path, r->sv->desc, v, len, r->evals + points,
+                   r->res);
+    free(v);
+}
+
+/* Within a step on a team of one: the periodic checkpoint. */
+static void tick(void *arg)
+{
+    run *r = arg;
+    if (!pint_watch_checkpoint_due(r->w))
+        return;
+    save(r, 1);
+    pint_watch_checkpoint_written(r->w);
+}
+
+/* Room for a step of len numbers (and the tail) from every member. */
+static int room(run *r, size_t len)
+{
+    size_t need = len + TAIL_LEN;
+    if (need <= r->cap)
+        return 0;
+    double *a = realloc(r->mine, need * sizeof *a);
+    if (!a)
+        return -1;
+    r->mine = a;
+    double *b = realloc(r->all, need * (size_t)r->t->size * sizeof *b);
+    if (!b)
+        return -1;
+    r->all = b;
+    r->cap = need;
+    return 0;
+}
+
+/* The next step planned, with its room, on every member: 0 (go on,
+ * *len numbers each), PINT_ROUNDS_HANDOVER, PINT_MAX_EVALS (the step
+ * does not fit under the limit), or the agreed failure (res failed with
+ * it, keeping the estimate; *agreed set). */
+static int plan(run *r, size_t *len, int *agreed)
+{
+    long long left = r->opt->max_evals - r->evals, need = 0;
+    int rc = r->s->plan(r->s->self, r->t, left, &need, len);
+    if (rc == 0 && room(r, *len) != 0)
+        rc = PINT_ERR_NOMEM;
+    int st = pint_team_settle(r->t, rc == PINT_ERR_NOMEM ? rc : 0, NULL, 1,
+                              r->res);
+    if (st) {
+        *agreed = 1;
+        return st;
+    }
+    if (rc == PINT_ROUNDS_HANDOVER)
+        return rc;
+    return need > left ? PINT_MAX_EVALS : 0;
+}
+
+/* This member's part of the step and every member's numbers: returns
+ * the first failing member's status (0: none) and, in *halt, the
+ * strongest halt of any member (a stop request over the clock). */
+static int step(run *r, size_t len, pint_step *st, int *halt)
+{
+    const pint_sampler *s = r->s;
+    int periodic = r->t->size == 1 && r->sv->path && r->sv->period > 0;
+    double t0 = pint_watch_now();
+    long long points = 0;
+    int rc = s->work(s->self, r->t, r->w, r->mine, &points,
+                     periodic ? tick : NULL, r);
+    int cut = rc == PINT_TIME_LIMIT || rc == PINT_INTERRUPTED;
+    double *tail = r->mine + len;
+    tail[TAIL_STATUS] = cut ? 0 : rc;
+    tail[TAIL_HALT] = cut ? rc : pint_watch_halt(r->w);
+    tail[TAIL_CUT] = cut;
+    tail[TAIL_POINTS] = (double)points;
+    tail[TAIL_SECONDS] = pint_watch_now() - t0;
+    r->own += points;
+    size_t n = len + TAIL_LEN;
+    pint_team_gather(r->t, r->mine, r->all, n);
+    int failed = 0;
+    *halt = 0;
+    st->stride = n;
+    st->cut = 0;
+    st->points = 0;
+    st->seconds = 0.0;
+    for (int m = 0; m < r->t->size; m++) {
+        const double *x = r->all + (size_t)m * n + len;
+        if (!failed && x[TAIL_STATUS] != 0.0)
+            failed = (int)x[TAIL_STATUS];
+        *halt = x[TAIL_HALT] > *halt ? (int)x[TAIL_HALT] : *halt;
+        st->cut |= x[TAIL_CUT] != 0.0;
+        st->points += (long long)x[TAIL_POINTS];
+        st->seconds = x[TAIL_SECONDS] > st->seconds ? x[TAIL_SECONDS]
+                                                     : st->seconds;
+    }
+    return failed;
+}
+
+/* The estimate from every member's numbers, and the verdict. */
+static int verdict(run *r, const pint_step *st, int halt)
+{
+    const pint_sampler *s = r->s;
+    int m = s->ncomp;
+    double absval[m];
+    int fresh = s->combine(s->self, r->t, r->all, st, r->res->value,
+                           r->res->error, absval, &r->rows);
+    pint_watch_progress(r->w, r->evals, 0, r->rows, r->t->size, m,
+                        r->res->value, r->res->error);
+    if (fresh && pint_tolerance_met(r->opt, r->res->value, r->res->error,
+                                    absval, m, 1.0))
+        return PINT_CONVERGED;
+    if (halt)
+        return halt;
+    return r->evals >= r->opt->max_evals ? PINT_MAX_EVALS : GO_ON;
+}
+
+/* The steps until a verdict. */
+static int steps(run *r, int *agreed)
+{
+    for (;;) {
+        size_t len;
+        int status = plan(r, &len, agreed);
+        if (status == PINT_MAX_EVALS)
+            save(r, 0);
+        if (status)
+            return status;
+        pint_step st;
+        int halt;
+        status = step(r, len, &st, &halt);
+        r->evals += st.points;
+        if (status)
+            return status;
+        status = verdict(r, &st, halt);
+        int due = pint_watch_checkpoint_due(r->w);
+        if (status != GO_ON || due)
+            save(r, 0);
+        if (due)
+            pint_watch_checkpoint_written(r->w);
+        if (status != GO_ON)
+            return status;
+    }
+}
+
+int pint_rounds_run(const pint_sampler *s, pint_team *t,
+                    const pint_options *opt, pint_watch *w,
+                    const pint_rounds_saving *sv, pint_result *res)
+{
+    run r = { s, t, opt, w, sv, res, sv->before, 0, 0, NULL, NULL, 0 };
+    int agreed = 0, status;
+    if (sv->resumed && pint_tolerance_met(opt, res->value, res->error, NULL,
+                                          s->ncomp, 1.0)) {
+        save(&r, 0);            /* as the uninterrupted run stopped */
+        status = PINT_CONVERGED;
+    } else {
+        status = steps(&r, &agreed);
+    }
+    free(r.mine);
+    free(r.all);
+    pint_team_share_ranks(t, r.own, t->idle, res);
+    res->evals = r.evals;
+    if (status == PINT_ROUNDS_HANDOVER)
+        return status;
+    pint_team_share_checkpoints(t, res);
+    if (pint_status_is_error(status) && !agreed)
+        status = pint_team_share_failure(t, status, s->message(s->self),
+                                         res);
+    return status;
+}
