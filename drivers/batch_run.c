@@ -22,6 +22,7 @@
 #include "integrands.h"
 #include "output.h"
 #include "supervise.h"
+#include "cost.h"
 
 typedef struct {
     pint_batch_entry *e;
@@ -32,6 +33,8 @@ typedef struct {
     pint_plugin **plugins;
     pint_expr **exprs;
     double **exact;             /* NULL where unknown */
+    pint_cost *costs;           /* --cost-us: each integrand's wrapper */
+    double cost_us;             /* this rank's emulated cost */
 } batch;
 
 static void batch_free(batch *b)
@@ -54,6 +57,7 @@ static void batch_free(batch *b)
     free(b->plugins);
     free(b->exprs);
     free(b->exact);
+    free(b->costs);
     pint_batch_free(b->e, b->n);
 }
 
@@ -94,6 +98,7 @@ static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
         }
         p->fn = pint_testfn_function(b->tf[i]);
     }
+    pint_cost_wrap(&b->costs[i], &p->fn, b->cost_us, cli->cost_spin);
     p->dom = pint_domain_box(e->lo, e->hi);
     p->opt = cli->opt;
     p->opt.epsabs = e->epsabs;
@@ -161,8 +166,9 @@ static int setup(batch *b, const pint_cli *cli, char *msg, size_t len)
     b->plugins = calloc(b->n, sizeof *b->plugins);
     b->exprs = calloc(b->n, sizeof *b->exprs);
     b->exact = calloc(b->n, sizeof *b->exact);
+    b->costs = calloc(b->n, sizeof *b->costs);
     if (!b->problems || !b->results || !b->tf || !b->plugins || !b->exprs
-        || !b->exact) {
+        || !b->exact || !b->costs) {
         snprintf(msg, len, "out of memory");
         return -1;
     }
@@ -333,6 +339,7 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
 {
     batch b;
     memset(&b, 0, sizeof b);
+    b.cost_us = cli->ncost > 0 ? cli->cost_us[rank % cli->ncost] : 0.0;
     char msg[512] = "";
     int failed = setup(&b, cli, msg, sizeof msg) != 0;
     if (agree(failed, msg, sizeof msg) != 0) {

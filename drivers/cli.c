@@ -380,8 +380,7 @@ static int handle(int c, const char *arg, pint_cli *cli, char *msg,
                            "0..1e7, or a list of up to 64, got '%s'",
                            c == OPT_COST_US ? "--cost-us" : "--spin-us", arg);
         cli->ncost = k;
-        cli->opt.cost_us = cli->cost_us[0];
-        cli->opt.cost_spin = c == OPT_SPIN_US;
+        cli->cost_spin = c == OPT_SPIN_US;
         return 0;
     }
     case OPT_SHIFTS:

@@ -25,6 +25,7 @@ typedef struct {
     pint_options opt;
     double cost_us[64];         /* --cost-us/--spin-us list: rank r uses */
     int ncost;                  /* cost_us[r % ncost] (0: none given) */
+    int cost_spin;              /* 1: --spin-us (burn the CPU) */
     uint64_t seed;
     double difficulty;
     const char *batch_file;     /* --batch: a list of integrals */

@@ -16,6 +16,7 @@
 #include "expr.h"
 #include "batch_run.h"
 #include "cli.h"
+#include "cost.h"
 #include "output.h"
 #include "pint_command.h"
 #include "supervise.h"
@@ -284,8 +285,6 @@ int pint_command(int argc, char **argv, int rank)
     int failed = pint_cli_parse(argc, argv, &p.cli, msg, sizeof msg) != 0;
     if (!failed && !p.cli.help && !p.cli.version && !p.cli.list
         && (p.cli.batch_file || p.cli.family)) {
-        if (p.cli.ncost > 0)
-            p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
         return pint_run_batch(&p.cli, rank, world_size(), agree);
     }
     int asks = p.cli.help || p.cli.version || p.cli.list;  /* nothing to run */
@@ -315,8 +314,10 @@ int pint_command(int argc, char **argv, int rank)
     }
 
     p.cli.opt.seed = p.cli.seed;
-    if (p.cli.ncost > 0)        /* heterogeneous ranks, emulated */
-        p.cli.opt.cost_us = p.cli.cost_us[rank % p.cli.ncost];
+    pint_cost cost;             /* heterogeneous ranks, emulated */
+    if (p.cli.ncost > 0)
+        pint_cost_wrap(&cost, &p.fn, p.cli.cost_us[rank % p.cli.ncost],
+                       p.cli.cost_spin);
     char *id = identity(&p);
     snprintf(msg, sizeof msg, "out of memory");
     if (agree(!id, msg, sizeof msg) != 0) {     /* every rank, or none */

@@ -28,7 +28,7 @@ struct pint_adapt {
     long long splits;
     int nonzero_seen;               /* some value was not 0 */
     size_t steps_since_recompute;
-    pint_eval_cost cost;
+    pint_eval_poll poll;        /* answered between chunks of a batch */
     /* the keys (see region_key): the norm, and for the individual norm
      * the tolerances the keys were made with, their weights and the
      * tolerances last given */
@@ -137,8 +137,8 @@ static int eval_regions(pint_adapt *a, size_t nreg, const double *const *geom)
     const pint_rule_impl *r = a->rule;
     size_t np = r->npoints, total = nreg * np, nd = (size_t)r->ndim;
     size_t m = (size_t)a->ncomp, from = 0, bad;
-    int rc = pint_eval_call(a->fn, total, a->x, a->f, a->msg, sizeof a->msg);
-    pint_eval_cost_pay(&a->cost, total);
+    int rc = pint_eval_call_polled(a->fn, total, a->x, a->f, a->msg,
+                                   sizeof a->msg, &a->poll);
     a->evals += (long long)total;
     while (rc == 0) {
         rc = pint_eval_check(a->fn, from, total, a->x, a->f, &bad, a->msg,
@@ -148,7 +148,6 @@ static int eval_regions(pint_adapt *a, size_t nreg, const double *const *geom)
             break;
         rc = pint_eval_points(a->fn, 1, a->xin, a->f + bad * m, a->msg,
                               sizeof a->msg);
-        pint_eval_cost_pay(&a->cost, 1);
         a->evals++;
         from = bad + 1;
     }
@@ -497,9 +496,10 @@ size_t pint_adapt_step_evals(const pint_adapt *a)
 { return 2 * a->rule->npoints; }
 const char *pint_adapt_message(const pint_adapt *a) { return a->msg; }
 
-void pint_adapt_set_cost(pint_adapt *a, const pint_eval_cost *c)
+void pint_adapt_set_poll(pint_adapt *a, void (*poll)(void *), void *arg)
 {
-    a->cost = *c;
+    a->poll.poll = poll;
+    a->poll.arg = arg;
 }
 
 double pint_adapt_max_error(const pint_adapt *a)

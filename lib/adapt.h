@@ -60,8 +60,9 @@ void pint_adapt_set_norm(pint_adapt *a, enum pint_norm norm);
  * adapt.c).  Ignored by the other norms. */
 void pint_adapt_set_tolerances(pint_adapt *a, const double *tol);
 
-/* Emulated cost per evaluation (see eval.h); c is copied. */
-void pint_adapt_set_cost(pint_adapt *a, const pint_eval_cost *c);
+/* Between chunks of every batch of evaluations, poll(arg) (see eval.h,
+ * pint_eval_call_polled; NULL: none). */
+void pint_adapt_set_poll(pint_adapt *a, void (*poll)(void *), void *arg);
 
 /* Largest total error over the components: max_k sum of err[k]. */
 double pint_adapt_max_error(const pint_adapt *a);

@@ -145,8 +145,6 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     }
     pint_adapt_set_norm(a, opt->norm);
-    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
-    pint_adapt_set_cost(a, &cost);
     pint_ckpt desc;
     pint_ckpt_describe(&desc, fn, dom, opt, id, pint_adapt_rec_len(a));
     if (opt->checkpoint && pint_ckpt_writable(opt->checkpoint, msg,

@@ -2,7 +2,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include "eval.h"
 #include "map.h"
 #include "watch.h"
@@ -120,30 +119,36 @@ int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
     return 0;
 }
 
-void pint_eval_cost_pay(pint_eval_cost *c, size_t npts)
+#define CHUNK_FAST 2.5e-4     /* seconds: a chunk this quick doubles */
+#define CHUNK_SLOW 2e-3       /* and one this slow halves */
+
+int pint_eval_call_polled(const pint_function *fn, size_t npts,
+                          const double *x, double *f, char *msg,
+                          size_t msglen, pint_eval_poll *p)
 {
-    if (!c || !(c->cost_us > 0.0))
-        return;
-    double want = 1e-6 * c->cost_us * (double)npts;
-    double owed = c->late < want ? c->late : want;
-    c->late -= owed;
-    double end = pint_watch_now() + (want - owed), t;
-    if (c->spin) {
-        while ((t = pint_watch_now()) < end)
-            ;
-    } else {
-        for (;;) {
-            double left = end - (t = pint_watch_now());
-            if (left <= 0.0)
-                break;
-            /* slices only when someone must be answered in between */
-            double slice = left < 1e-3 || !c->poll ? left : 1e-3;
-            struct timespec ts = { (time_t)slice,
-                                   (long)((slice - (double)(time_t)slice) * 1e9) };
-            nanosleep(&ts, NULL);
-            if (c->poll)
-                c->poll(c->poll_arg);
+    if (!p || !p->poll)
+        return pint_eval_call(fn, npts, x, f, msg, msglen);
+    size_t nd = (size_t)fn->ndim, m = (size_t)fn->ncomp, done = 0;
+    while (done < npts) {
+        size_t k = p->chunk ? p->chunk : 1;
+        if (k > npts - done)
+            k = npts - done;
+        double t0 = pint_watch_now();
+        int rc = pint_eval_call(fn, k, x + done * nd, f + done * m, msg,
+                                msglen);
+        if (rc != 0)
+            return rc;
+        double dt = pint_watch_now() - t0;
+        if (k == (p->chunk ? p->chunk : 1)) {
+            if (dt < CHUNK_FAST)
+                p->chunk = 2 * k;
+            else if (dt > CHUNK_SLOW && k > 1)
+                p->chunk = k / 2;
+            else
+                p->chunk = k;
         }
+        done += k;
+        p->poll(p->arg);
     }
-    c->late += t - end;
+    return 0;
 }

@@ -11,22 +11,24 @@
 #include <stddef.h>
 #include "pint.h"
 
-/* Emulated integrand cost, a benchmarking aid: every evaluation costs
- * cost_us microseconds, slept (sleep) or burnt on the CPU (spin).  With a
- * `poll`, a long sleep is cut into slices of about a millisecond and poll
- * runs between them, so a rank that also controls stays responsive.  A sleep ends late
- * (timer slack, a busy core): the time past the deadline is kept in
- * `late` and taken off the next payments, so that over a run the cost
- * is what was asked, not one overshoot per batch more. */
+/* Someone to answer while the integrand runs (the controller on a rank
+ * that also works, a batch's hook): pint_eval_call_polled hands the
+ * integrand a batch in chunks and runs poll(arg) between them.  A chunk
+ * is sized, as batches go, to take about a millisecond (from 1 point,
+ * doubled while chunks are quick, halved when slow), so the rank answers
+ * within about that however slow the integrand, and a cheap integrand
+ * still gets large chunks.  chunk: the size to try next (0 at first). */
 typedef struct {
-    double cost_us;
-    int spin;
     void (*poll)(void *arg);
-    void *poll_arg;
-    double late;                /* seconds slept past earlier deadlines */
-} pint_eval_cost;
+    void *arg;
+    size_t chunk;
+} pint_eval_poll;
 
-void pint_eval_cost_pay(pint_eval_cost *c, size_t npts);
+/* pint_eval_call with p's poll between chunks (p NULL or p->poll NULL:
+ * one call). */
+int pint_eval_call_polled(const pint_function *fn, size_t npts,
+                          const double *x, double *f, char *msg,
+                          size_t msglen, pint_eval_poll *p);
 
 /* Evaluate fn at npts points x[p*ndim + i] into f[p*ncomp + k].
  * Returns 0, PINT_ERR_INTEGRAND or PINT_ERR_NONFINITE (with a one-line

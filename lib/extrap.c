@@ -227,7 +227,6 @@ struct pint_extrap {
     int started;
     long long evals, nextrap;
     size_t steps_since_recompute;
-    pint_eval_cost cost;
     char msg[256];
 };
 
@@ -379,11 +378,6 @@ pint_extrap *pint_extrap_new(const pint_function *fn, const pint_rule_impl *r,
     if (msglen)
         msg[0] = '\0';
     return e;
-}
-
-void pint_extrap_set_cost(pint_extrap *e, const pint_eval_cost *c)
-{
-    e->cost = *c;
 }
 
 /* ----------------------------------------------------- ordered list */
@@ -589,7 +583,6 @@ static int eval_initial(pint_extrap *e, size_t nint)
     }
     int rc = pint_eval_points(e->fn, nint * np, e->x, e->f, e->msg,
                               sizeof e->msg);
-    pint_eval_cost_pay(&e->cost, nint * np);
     e->evals += (long long)(nint * np);
     if (rc != 0)
         return rc;
@@ -934,7 +927,6 @@ int pint_extrap_step(pint_extrap *e)
     r->points(r, g2, e->x + np);
     int rc = pint_eval_points(e->fn, 2 * np, e->x, e->f, e->msg,
                               sizeof e->msg);
-    pint_eval_cost_pay(&e->cost, 2 * np);
     e->evals += 2 * (long long)np;
     if (rc != 0)
         return rc;

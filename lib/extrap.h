@@ -105,8 +105,6 @@ pint_extrap *pint_extrap_new(const pint_function *fn, const pint_rule_impl *r,
                              int *status, char *msg, size_t msglen);
 void pint_extrap_free(pint_extrap *e);
 
-/* Emulated cost per evaluation (eval.h); c is copied.  Before start. */
-void pint_extrap_set_cost(pint_extrap *e, const pint_eval_cost *c);
 
 /* Evaluate the initial intervals (one batch) for the tolerances epsabs,
  * epsrel (>= 0, finite; they steer the algorithm, not just its end).

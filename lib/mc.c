@@ -16,7 +16,6 @@ struct pint_mc {
     int ndim, ncomp;
     double *lo, *width;
     pint_stream stream;
-    pint_eval_cost cost;
     pint_sum *sum, *sumsq, *abssum;
     long long count, skipped;
     double *x, *f;              /* one batch, allocated once */
@@ -63,7 +62,6 @@ void pint_mc_free(pint_mc *mc)
     free(mc);
 }
 
-void pint_mc_set_cost(pint_mc *mc, const pint_eval_cost *c) { mc->cost = *c; }
 
 const char *pint_mc_message(const pint_mc *mc) { return mc->msg; }
 
@@ -78,7 +76,6 @@ int pint_mc_sample(pint_mc *mc, long long npts)
                     mc->lo[i] + mc->width[i] * pint_stream_uniform(&mc->stream);
         int rc = pint_eval_points(mc->fn, b, mc->x, mc->f, mc->msg,
                                   sizeof mc->msg);
-        pint_eval_cost_pay(&mc->cost, b);
         if (rc != 0)
             return rc;
         for (size_t p = 0; p < b; p++)

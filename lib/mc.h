@@ -19,7 +19,6 @@ typedef struct pint_mc pint_mc;
 pint_mc *pint_mc_new(const pint_function *fn, const double *lo,
                      const double *hi, uint64_t seed, uint32_t stream);
 void pint_mc_free(pint_mc *mc);
-void pint_mc_set_cost(pint_mc *mc, const pint_eval_cost *c);
 
 /* Evaluate npts more points (in batches; the integrand sees batches).
  * Returns 0 or an integrand error status (message in pint_mc_message). */

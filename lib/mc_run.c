@@ -185,12 +185,8 @@ int pint_mc_open(const pint_function *fn, const pint_domain *dom,
     }
     status = pint_team_settle(t, rc, rc == PINT_ERR_INVALID ? msg : NULL, 0,
                               res);
-    if (status == 0) {
-        pint_eval_cost cost = { .cost_us = opt->cost_us,
-                                .spin = opt->cost_spin };
-        pint_mc_set_cost(*mc, &cost);
+    if (status == 0)
         return 0;
-    }
     pint_mc_free(*mc);
     pint_mc_state_free(*base);
     *mc = NULL;

@@ -87,8 +87,6 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
         pint_rule_free(rule);
         return pint_fail(res, status, "%s", msg);
     }
-    pint_eval_cost cost = { .cost_us = opt->cost_us, .spin = opt->cost_spin };
-    pint_extrap_set_cost(e, &cost);
     long long step = (long long)pint_extrap_step_evals(e);
     int watched = w->deadline > 0 || opt->stop || opt->progress;
     status = pint_extrap_start(e, opt->epsabs, opt->epsrel);

@@ -19,8 +19,6 @@ void pint_options_init(pint_options *opt)
     opt->update_seconds = 0.0;
     opt->lb_regions = 0;
     opt->verify = 0;
-    opt->cost_us = 0.0;
-    opt->cost_spin = 0;
     opt->shifts = PINT_QMC_DEFAULT_SHIFTS;
     opt->periodize = PINT_PERIODIZE_BAKER;
     opt->qmc_units = PINT_UNITS_ROW;

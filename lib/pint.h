@@ -181,11 +181,6 @@ typedef struct {
     int lb_regions;             /* regions per load-balancing transfer; 0: default */
     int verify;                 /* 1: audit every region at the end */
 
-    /* Emulated integrand cost, a benchmarking aid: each evaluation costs
-     * cost_us microseconds of sleep (cost_spin = 1: of busy CPU). */
-    double cost_us;
-    int cost_spin;
-
     /* QMC (method PINT_METHOD_QMC). */
     int shifts;                 /* random shifts per row, >= 2 (0: default 10) */
     enum pint_periodize periodize; /* default PINT_PERIODIZE_BAKER */

@@ -39,9 +39,6 @@ static int check_options(const pint_options *o, pint_result *res)
     if (o->lb_regions < 0)
         return pint_fail(res, PINT_ERR_INVALID,
                          "the regions per transfer must be >= 0");
-    if (!(o->cost_us >= 0.0) || !isfinite(o->cost_us))
-        return pint_fail(res, PINT_ERR_INVALID,
-                         "the emulated cost must be a finite number >= 0");
     if ((int)o->rule < 0 || o->rule >= PINT_RULE_COUNT_)
         return pint_fail(res, PINT_ERR_INVALID, "unknown rule %d", (int)o->rule);
     if (!(o->time_limit >= 0.0) || !isfinite(o->time_limit))

@@ -56,7 +56,6 @@ struct pint_qmc {
     uint64_t seed;
     double *lo, *hi, *width;    /* the box */
     double vol;
-    pint_eval_cost cost;
 
     size_t batch;               /* points per integrand call */
     double *x, *f, *wt;         /* one batch: points, values, weights */
@@ -165,7 +164,6 @@ void pint_qmc_free(pint_qmc *q)
     free(q);
 }
 
-void pint_qmc_set_cost(pint_qmc *q, const pint_eval_cost *c) { q->cost = *c; }
 
 int pint_qmc_ncomp(const pint_qmc *q) { return q->ncomp; }
 
@@ -307,7 +305,6 @@ int pint_qmc_piece_sum(pint_qmc *q, int row, int shift, long long k0,
         make_points(q, b);
         int rc = pint_eval_points(q->fn, b, q->x, q->f, q->msg,
                                   sizeof q->msg);
-        pint_eval_cost_pay(&q->cost, b);
         if (rc != 0)
             return rc;
         for (size_t p = 0; p < b; p++)

@@ -49,7 +49,6 @@ pint_qmc *pint_qmc_new(const pint_function *fn, const double *lo,
                        const double *hi, int shifts,
                        enum pint_periodize periodize, uint64_t seed);
 void pint_qmc_free(pint_qmc *q);
-void pint_qmc_set_cost(pint_qmc *q, const pint_eval_cost *c);
 
 int pint_qmc_shifts(const pint_qmc *q);
 int pint_qmc_ncomp(const pint_qmc *q);

@@ -236,9 +236,6 @@ int pint_qmc_open(const pint_function *fn, const pint_domain *dom,
         res->rows = sv->rows;
         res->points_per_row = sv->rows > 0
             ? pint_qmc_row_points(*q, sv->rows - 1) : 0;
-        pint_eval_cost cost = { .cost_us = opt->cost_us,
-                                .spin = opt->cost_spin };
-        pint_qmc_set_cost(*q, &cost);
         return 0;
     }
     pint_qmc_free(*q);

@@ -21,8 +21,8 @@
 #define DEFAULT_LB_REGIONS 4
 #define INITIAL_GRANT_STEPS 64
 
-/* The controller (and the hook) answer while this rank's worker sleeps
- * in an emulated integrand. */
+/* The controller (and the hook) answer while this rank's worker waits
+ * for its integrand (between chunks of every batch). */
 typedef struct {
     pint_par_controller *c;
     const pint_par_hook *hook;
@@ -387,11 +387,8 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
     int failed = 0;             /* the status of a failure on a first region */
     poll_arg others = { p.c, ctx->hook };
     if (p.w) {
-        pint_eval_cost cost = { .cost_us = opt->cost_us,
-                                .spin = opt->cost_spin,
-                                .poll = p.c || ctx->hook ? poll_others : NULL,
-                                .poll_arg = &others };
-        pint_adapt_set_cost(p.a, &cost);
+        pint_adapt_set_poll(p.a, p.c || ctx->hook ? poll_others : NULL,
+                            &others);
         failed = seed(ctx, &p, fn);
         pint_par_worker_start(p.w, failed,
                               failed ? pint_adapt_message(p.a) : "");

@@ -1,0 +1,63 @@
+/* cost.c -- an emulated integrand cost, for benchmarks (see cost.h). */
+#include <time.h>
+#include "cost.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* npts evaluations' worth of time, less what earlier sleeps overran. */
+static void pay(pint_cost *c, size_t npts)
+{
+    double want = 1e-6 * c->us * (double)npts;
+    double owed = c->late < want ? c->late : want;
+    c->late -= owed;
+    double end = now() + (want - owed), t;
+    if (c->spin) {
+        while ((t = now()) < end)
+            ;
+    } else {
+        while ((t = now()) < end) {
+            double left = end - t;
+            struct timespec ts = { (time_t)left,
+                                   (long)((left - (double)(time_t)left)
+                                          * 1e9) };
+            nanosleep(&ts, NULL);
+        }
+    }
+    c->late += t - end;
+}
+
+static int cost_f(int ndim, const double *x, int ncomp, double *fval,
+                  void *ctx)
+{
+    pint_cost *c = ctx;
+    int rc = c->inner.f(ndim, x, ncomp, fval, c->inner.ctx);
+    pay(c, 1);
+    return rc;
+}
+
+static int cost_batch(int ndim, size_t npts, const double *x, int ncomp,
+                      double *fval, void *ctx)
+{
+    pint_cost *c = ctx;
+    int rc = c->inner.fbatch(ndim, npts, x, ncomp, fval, c->inner.ctx);
+    pay(c, npts);
+    return rc;
+}
+
+void pint_cost_wrap(pint_cost *c, pint_function *fn, double us, int spin)
+{
+    if (!(us > 0.0))
+        return;
+    c->inner = *fn;
+    c->us = us;
+    c->spin = spin;
+    c->late = 0.0;
+    fn->f = c->inner.f ? cost_f : NULL;
+    fn->fbatch = c->inner.fbatch ? cost_batch : NULL;
+    fn->ctx = c;
+}
