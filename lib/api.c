@@ -16,6 +16,7 @@
 #include "checkpoint.h"
 #include "onedim.h"
 #include "map.h"
+#include "options.h"
 #include "mc_run.h"
 #include "qmc_run.h"
 #include "par/entry.h"
@@ -213,6 +214,13 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     res->resumed_evals = 0;
     res->extrapolated = 0;
     res->reopened = 0;
+    pint_options full;          /* the caller's, with the fields it lacks */
+    if (opt) {
+        char msg[sizeof res->message];
+        if (pint_options_adopt(opt, &full, msg, sizeof msg) != 0)
+            return pint_fail(res, PINT_ERR_INVALID, "%s", msg);
+        opt = &full;
+    }
     pint_watch watch;
     memset(&watch, 0, sizeof watch);
     if (opt)

@@ -1,11 +1,16 @@
 /* options.c -- the defaults of pint_options and pint_batch_options
  * (see pint.h). */
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 #include "pint.h"
+#include "options.h"
 #include "qmc.h"
 
-void pint_options_init(pint_options *opt)
+/* Every field's default (all of this library's struct). */
+static void defaults(pint_options *opt)
 {
+    opt->size = sizeof *opt;
     opt->epsabs = 0.0;
     opt->epsrel = 1e-6;
     opt->max_evals = 100000000LL;
@@ -40,6 +45,39 @@ void pint_options_init(pint_options *opt)
     opt->points_axis = NULL;
     opt->extrapolate = 1;
     opt->norm = PINT_NORM_MAX;
+}
+
+void pint_options_init_size(pint_options *opt, size_t size)
+{
+    if (!opt || size < offsetof(pint_options, epsabs))
+        return;
+    pint_options full;
+    defaults(&full);
+    size_t n = size < sizeof full ? size : sizeof full;
+    memcpy(opt, &full, n);
+    opt->size = size;
+}
+
+void (pint_options_init)(pint_options *opt)
+{
+    if (opt)
+        defaults(opt);
+}
+
+int pint_options_adopt(const pint_options *in, pint_options *out,
+                       char *msg, size_t len)
+{
+    size_t size = in->size ? in->size : sizeof *out;
+    if (size > sizeof *out || size < offsetof(pint_options, epsabs)) {
+        snprintf(msg, len, "options of %zu bytes, but this pint (%s) knows "
+                 "%zu: set them with pint_options_init from this pint's "
+                 "pint.h", in->size, PINT_VERSION, sizeof *out);
+        return -1;
+    }
+    defaults(out);
+    memcpy(out, in, size);
+    out->size = sizeof *out;
+    return 0;
 }
 
 void pint_batch_options_init(pint_batch_options *bo)

@@ -162,7 +162,14 @@ typedef struct {
 
 typedef struct pint_progress pint_progress;   /* below */
 
+/* The options.  The struct grows at its end only: `size` says how much
+ * of it the caller knows (pint_options_init sets it to the size the
+ * caller was compiled with), and the library gives every field past it
+ * its default, so a program built against an older pint.h runs with a
+ * newer library unchanged (pint(3), "Compatibility").  size 0 (a struct
+ * filled by hand from zero) means the whole struct of this pint.h. */
 typedef struct {
+    size_t size;
     double epsabs;              /* absolute tolerance, default 0 */
     double epsrel;              /* relative tolerance, default 1e-6 */
     long long max_evals;        /* evaluation limit, default 100,000,000 */
@@ -346,8 +353,12 @@ typedef struct {
     const void *comm;           /* &an MPI_Comm; NULL: MPI_COMM_WORLD */
 } pint_batch_options;
 
-/* Set every option to its documented default. */
+/* Set every option to its documented default, and opt->size.  The
+ * macro passes the size of the caller's struct; the function (for
+ * bindings that call it by name) sets the size of this library's. */
 PINT_API void pint_options_init(pint_options *opt);
+PINT_API void pint_options_init_size(pint_options *opt, size_t size);
+#define pint_options_init(opt) pint_options_init_size((opt), sizeof *(opt))
 
 /* Domain constructors (no copies are made). */
 PINT_API pint_domain pint_domain_box(const double *lo, const double *hi);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 #include "testutil.h"
@@ -200,6 +201,38 @@ static void test_options_by_hand(void)
     CU_ASSERT_EQUAL(st, PINT_CONVERGED);
     CU_ASSERT_EQUAL(r->shifts, 8);
     CU_ASSERT(fabs(r->value[0] - 0.25) <= 3.0 * r->error[0]);
+    pint_result_free(r);
+}
+
+/* Options that can grow: a struct from an older pint.h (shorter: size
+ * says where it ends) runs with the defaults past its end, whatever lies
+ * there; one from a newer pint.h (larger than this library's) is refused
+ * with a line naming both sizes; the function form sets the full size. */
+static void test_options_sizes(void)
+{
+    double lo[2] = { 0, 0 }, hi[2] = { 1, 1 };
+    pint_function fn = { .ndim = 2, .ncomp = 1, .f = corner };
+    pint_domain dom = pint_domain_box(lo, hi);
+    pint_result *r = pint_result_alloc(1);
+    pint_options opt;
+    memset(&opt, 0xff, sizeof opt);     /* what lies past an old struct */
+    size_t old = offsetof(pint_options, extrapolate);
+    pint_options_init_size(&opt, old);
+    CU_ASSERT_EQUAL(opt.size, old);
+    CU_ASSERT_EQUAL(opt.epsrel, 1e-6);
+    CU_ASSERT_EQUAL((int)opt.norm, -1);         /* not written */
+    opt.epsrel = 1e-8;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
+    CU_ASSERT(fabs(r->value[0] - 0.25) <= r->error[0]);
+    CU_ASSERT(r->error[0] <= 1e-8 * 0.25);
+    opt.size = sizeof opt + 8;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r->message, "options of") != NULL);
+    CU_ASSERT(strstr(r->message, "pint_options_init") != NULL);
+    (pint_options_init)(&opt);
+    CU_ASSERT_EQUAL(opt.size, sizeof opt);
+    CU_ASSERT_EQUAL(opt.norm, PINT_NORM_MAX);
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
     pint_result_free(r);
 }
 
@@ -449,6 +482,7 @@ int main(void)
         { "names, versions and defaults", test_names },
         { "many integrals without MPI", test_integrate_batch },
         { "options filled by hand", test_options_by_hand },
+        { "options from an older and a newer pint.h", test_options_sizes },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("api", tests);
