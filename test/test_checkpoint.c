@@ -24,7 +24,13 @@ static void test_time_limit_adaptive(void)
         expect_honest(r.out);
         CU_ASSERT(json_num(r.out, "seconds") >= 0.5);
         CU_ASSERT(json_num(r.out, "seconds") < 2.0);
-        CU_ASSERT(wall < 10.0);
+        /* the process ends too (the run's own seconds say it stopped in
+         * time): loose, as a loaded machine starts and ends processes
+         * slowly (more than 10 s once, under the sanitizers, with seven
+         * busy processes on 2 cores) */
+        if (!(wall < 60.0))
+            fprintf(stderr, "\n  %d ranks: %.1f s of wall time\n", np, wall);
+        CU_ASSERT(wall < 60.0);
         CU_ASSERT(strstr(r.out, "\"time_limit\": 0.5") != NULL);
         CU_ASSERT(strstr(r.out, "time limit of 0.5 s reached") != NULL);
     }
