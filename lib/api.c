@@ -191,13 +191,9 @@ int pint_integrate(const pint_function *fn, const pint_domain *dom,
     return pint_integrate_on(fn, dom, opt, res, NULL, NULL);
 }
 
-int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
-                      const pint_options *opt, pint_result *res,
-                      const void *comm_ptr, const pint_par_hook *hook)
+/* A result before a run: nothing counted, no message. */
+static void clear_result(pint_result *res, const pint_options *opt)
 {
-    if (!res || res->ncomp < 1 || !res->value || !res->error)
-        return PINT_ERR_INVALID;
-    double t0 = pint_watch_now();
     res->message[0] = '\0';
     res->evals = 0;
     res->regions = 0;
@@ -214,6 +210,16 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     res->resumed_evals = 0;
     res->extrapolated = 0;
     res->reopened = 0;
+}
+
+int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
+                      const pint_options *opt, pint_result *res,
+                      const void *comm_ptr, const pint_par_hook *hook)
+{
+    if (!res || res->ncomp < 1 || !res->value || !res->error)
+        return PINT_ERR_INVALID;
+    double t0 = pint_watch_now();
+    clear_result(res, opt);
     pint_options full;          /* the caller's, with the fields it lacks */
     if (opt) {
         char msg[sizeof res->message];
