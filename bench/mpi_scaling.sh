@@ -7,7 +7,9 @@
 # efficiency model E = 1/(1 + k Tc/Ts) of DESIGN.md (Cucos ch. 7) with
 # k = transfers, Tc = one subdivision step (the longest a fed worker waits
 # for the giver to finish its step), Ts = the one-rank time.
-# Usage: bench/mpi_scaling.sh [P ...]   (PINT, MPIRUN, COST from env)
+# Usage: bench/mpi_scaling.sh [P ...]   (PINT, MPIRUN, COST from env;
+# SLEEPY=path/to/sleepy.so: the integrand sleeps inside itself, the
+# plug-in of bench/sleepy.c, instead of --cost-us)
 set -euo pipefail
 PINT=${PINT:-/tmp/build/drivers/pint}
 MPIRUN=${MPIRUN:-mpirun}
@@ -20,8 +22,13 @@ echo "| P | seconds | speedup | efficiency | evals | transfers | ctrl msgs/s | i
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 t1=""
 for np in "${ranks[@]}"; do
-  out=$("$MPIRUN" --quiet --oversubscribe -np "$np" "$PINT" --json -f genz2 -d 2 \
-        --er 1e-9 --cost-us "$COST")
+  if [ -n "${SLEEPY:-}" ]; then
+    out=$(PINT_SLEEP_US="$COST" "$MPIRUN" --quiet --oversubscribe -x PINT_SLEEP_US \
+          -np "$np" "$PINT" --json --plugin "$SLEEPY" -f genz2_sleep -d 2 --er 1e-9)
+  else
+    out=$("$MPIRUN" --quiet --oversubscribe -np "$np" "$PINT" --json -f genz2 -d 2 \
+          --er 1e-9 --cost-us "$COST")
+  fi
   t1=$(python3 - "$out" "$np" "$t1" "$COST" <<'PY'
 import json, sys
 r = json.loads(sys.argv[1]); np_ = int(sys.argv[2]); cost = float(sys.argv[4])
