@@ -271,7 +271,11 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
             s->last->method = opt->method;
         opt->progress = on_progress;
         opt->progress_ctx = s;
-        opt->progress_seconds = s->tty || !s->show ? 0.5 : 1.0;
+        /* --progress-every (opt's period, when set) for the lines of a
+         * log; a terminal's line and the watchdog's last estimate keep
+         * up every 0.5 s */
+        if (!(opt->progress_seconds > 0 && s->show && !s->tty))
+            opt->progress_seconds = s->tty || !s->show ? 0.5 : 1.0;
     }
     stop_requested = 0;
     opt->stop = (const volatile int *)&stop_requested;

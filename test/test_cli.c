@@ -125,6 +125,29 @@ static void test_help_version_list(void)
     CU_ASSERT(strstr(r.out, "genz1") != NULL);
 }
 
+/* --progress-every: off a terminal, a line every S seconds.  A run held
+ * to at least 1 s (20,000 evaluations of 50 us each) with S = 0.2 shows
+ * at least 4 lines (from 0 s on), where the default of 1 s shows 2 or
+ * so; 0 is refused. */
+static void test_progress_every(void)
+{
+    run_result r;
+    run_pint(&r, "-f", "genz1", "-d", "2", "--er", "1e-15", "--max-evals",
+             "20000", "--cost-us", "50", "--progress", "--progress-every",
+             "0.2", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    int lines = 0;
+    for (const char *p = r.err; (p = strstr(p, "pint: ")) != NULL; p++)
+        lines += strstr(p, " evaluations, value ") != NULL
+                 && strchr(p, '\n') > strstr(p, " evaluations, value ");
+    if (lines < 4)
+        fprintf(stderr, "\n  %d progress lines: '%s'\n", lines, r.err);
+    CU_ASSERT(lines >= 4);
+    run_pint(&r, "-f", "genz1", "-d", "2", "--progress-every", "0", NULL);
+    expect_error(&r, "--progress-every must be a number of seconds in "
+                     "(0, 1e9], got '0'");
+}
+
 /* pint alone (no launcher) runs without MPI: with Open MPI told to use a
  * messaging layer that does not exist, MPI_Init would fail, yet pint
  * answers, integrates (an integral and a batch) and refuses what needs
@@ -905,7 +928,8 @@ int main(void)
     alarm(1800);        /* no test may hang (sanitizers are slow) */
     CU_TestInfo tests[] = {
         { "help, version, list", test_help_version_list },
-    { "pint alone runs without MPI", test_alone_without_mpi },
+        { "pint alone runs without MPI", test_alone_without_mpi },
+        { "--progress-every", test_progress_every },
         { "--json genz4 d=5 converges within its estimate", test_json_genz4 },
         { "plain table is labelled", test_plain_table },
         { "limits exit with 1", test_limit_exit_code },
