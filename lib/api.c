@@ -219,14 +219,15 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     if (!res || res->ncomp < 1 || !res->value || !res->error)
         return PINT_ERR_INVALID;
     double t0 = pint_watch_now();
-    clear_result(res, opt);
     pint_options full;          /* the caller's, with the fields it lacks */
-    if (opt) {
-        char msg[sizeof res->message];
-        if (pint_options_adopt(opt, &full, msg, sizeof msg) != 0)
-            return pint_fail(res, PINT_ERR_INVALID, "%s", msg);
-        opt = &full;
+    char msg[sizeof res->message];
+    if (opt && pint_options_adopt(opt, &full, msg, sizeof msg) != 0) {
+        clear_result(res, NULL);
+        return pint_fail(res, PINT_ERR_INVALID, "%s", msg);
     }
+    if (opt)
+        opt = &full;
+    clear_result(res, opt);
     pint_watch watch;
     memset(&watch, 0, sizeof watch);
     if (opt)
