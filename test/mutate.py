@@ -267,7 +267,7 @@ MUTATIONS = [
     ("qmc-cut-pieces", "lib/qmc_run.c",
      "                                 s->todo, s->ntodo, s->size, s->all,",
      "                                 s->todo, 0, s->size, s->all,",
-     "test/test_checkpoint",
+     "test/test_api test/test_checkpoint",
      "a QMC row cut short by a stop loses its pieces in the checkpoint"),
     ("options-size", "lib/options.c",
      "    memcpy(out, in, size);",
