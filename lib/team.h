@@ -1,7 +1,8 @@
 /* team.h -- the processes that run one integral together, as the rest
- * of the library sees them (private): a rank, a size and the exchanges,
- * without MPI types (three exchanges).  pint_team_alone is the team of the calling process
- * alone; lib/par/collect.c makes the team of an MPI communicator.
+ * of the library sees them (private): a rank, a size and three
+ * exchanges (gather, share, least), without MPI types.  pint_team_alone
+ * is the team of the calling process alone; lib/par/collect.c makes the
+ * team of an MPI communicator.
  *
  * On a team, every member calls the same functions in the same order
  * (the exchanges are collective), so every member takes every decision
