@@ -121,6 +121,7 @@ int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
 
 #define CHUNK_FAST 2.5e-4     /* seconds: a chunk this quick doubles */
 #define CHUNK_SLOW 2e-3       /* and one this slow halves */
+#define POLL_AFTER 2e-3       /* seconds of a batch between two polls */
 
 int pint_eval_call_polled(const pint_function *fn, size_t npts,
                           const double *x, double *f, char *msg,
@@ -129,6 +130,7 @@ int pint_eval_call_polled(const pint_function *fn, size_t npts,
     if (!p || !p->poll)
         return pint_eval_call(fn, npts, x, f, msg, msglen);
     size_t nd = (size_t)fn->ndim, m = (size_t)fn->ncomp, done = 0;
+    double polled = pint_watch_now();
     while (done < npts) {
         size_t k = p->chunk ? p->chunk : 1;
         if (k > npts - done)
@@ -148,7 +150,12 @@ int pint_eval_call_polled(const pint_function *fn, size_t npts,
                 p->chunk = k;
         }
         done += k;
-        p->poll(p->arg);
+        /* only a batch that lasts: a quick one is answered between
+         * steps, as before (polling it changes the run's timing) */
+        if (done < npts && t0 + dt - polled >= POLL_AFTER) {
+            p->poll(p->arg);
+            polled = pint_watch_now();
+        }
     }
     return 0;
 }

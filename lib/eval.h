@@ -13,7 +13,8 @@
 
 /* Someone to answer while the integrand runs (the controller on a rank
  * that also works, a batch's hook): pint_eval_call_polled hands the
- * integrand a batch in chunks and runs poll(arg) between them.  A chunk
+ * integrand a batch in chunks and runs poll(arg) between them once 2 ms
+ * have passed since the batch began or the last poll.  A chunk
  * is sized, as batches go, to take about a millisecond (from 1 point,
  * doubled while chunks are quick, halved when slow), so the rank answers
  * within about that however slow the integrand, and a cheap integrand
