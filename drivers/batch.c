@@ -62,16 +62,9 @@ static shown show(const char *tok)
     return r;
 }
 
-enum { K_ER, K_EA, K_MAX_EVALS, K_SEED, K_DIFFICULTY, K_LO, K_HI, K_PLUGIN,
-       K_NCOMP, K_EXPR, K_NORM, K_SCALE, K_POINTS, K_COUNT };
-
-static const char *const key_names[K_COUNT] = {
-    "er", "ea", "max-evals", "seed", "difficulty", "lo", "hi", "plugin",
-    "ncomp", "expr", "norm", "scale", "points",
-};
-
-/* Breakpoints a line may give (points= [xK:]a,b,...). */
-#define POINTS_MAX 1000
+/* The keys of a line are the options of cli.c's table marked as keys;
+ * KEYS_MAX bounds how many distinct ones a line can give. */
+#define KEYS_MAX 32
 
 static void entry_clear(pint_batch_entry *e)
 {
@@ -89,56 +82,6 @@ static void entry_clear(pint_batch_entry *e)
     e->lo = e->hi = NULL;
     e->points = NULL;
     e->points_axis = NULL;
-    e->npoints = 0;
-}
-
-/* points= value: [xK:]a,b,... (K 1..ndim, default 1; finite numbers),
- * into e.  The commas of val are cut and restored. */
-static int parse_points(pint_batch_entry *e, char *val, char *why)
-{
-    int axis = 1;
-    char *list = val;
-    if (val[0] == 'x') {
-        char *colon = strchr(val, ':');
-        long long k;
-        int ok = colon != NULL;
-        if (ok) {
-            *colon = '\0';
-            ok = pint_parse_count(val + 1, 1, e->ndim, &k) == 0;
-            *colon = ':';
-        }
-        if (!ok)
-            return reason(why, "points takes [xK:]a,b,... with K 1..%d, "
-                          "got '%s'", e->ndim, show(val).s);
-        axis = (int)k;
-        list = colon + 1;
-    }
-    size_t n = 1, len = strlen(list);
-    for (const char *c = list; *c; c++)
-        n += *c == ',';
-    int bad = len == 0 || list[0] == ',' || list[len - 1] == ','
-              || strstr(list, ",,") != NULL || n > POINTS_MAX;
-    e->points = bad ? NULL : malloc(n * sizeof *e->points);
-    e->points_axis = bad ? NULL : malloc(n * sizeof *e->points_axis);
-    if (!bad && (!e->points || !e->points_axis))
-        return reason(why, "out of memory");
-    char *seg = list;
-    for (size_t i = 0; i < n && !bad; i++) {
-        char *comma = strchr(seg, ',');
-        if (comma)
-            *comma = '\0';
-        bad = pint_parse_double(seg, &e->points[i]) != 0;
-        e->points_axis[i] = axis - 1;
-        if (comma) {
-            *comma = ',';
-            seg = comma + 1;
-        }
-    }
-    if (bad)
-        return reason(why, "points takes [xK:]a,b,... (finite numbers, %d "
-                      "at most), got '%s'", POINTS_MAX, show(val).s);
-    e->npoints = n;
-    return 0;
 }
 
 /* One token of a line, cut in place: its text and, for KEY=VALUE, the
@@ -245,44 +188,6 @@ static int add_expr(pint_batch_entry *e, const char *val, int col, char *why)
     return 0;
 }
 
-/* lo=/hi= value: one number (every axis) or exactly ndim comma-separated
- * numbers, into out[ndim].  The commas of val are cut and restored. */
-static int parse_bounds(const char *key, char *val, int ndim, double *out,
-                        char *why)
-{
-    size_t len = strlen(val);
-    int n = 1;
-    for (const char *c = val; *c; c++)
-        n += *c == ',';
-    int bad = len == 0 || val[0] == ',' || val[len - 1] == ','
-              || strstr(val, ",,") != NULL;
-    char *seg = val;
-    for (int i = 0; i < n && !bad; i++) {
-        char *comma = strchr(seg, ',');
-        if (comma)
-            *comma = '\0';
-        double v;
-        if (pint_parse_bound(seg, &v) != 0)
-            bad = 1;
-        else if (i < ndim)
-            out[i] = v;
-        if (comma) {
-            *comma = ',';
-            seg = comma + 1;
-        }
-    }
-    if (bad)
-        return reason(why, "%s needs a number (or -inf, inf) or a "
-                      "comma-separated list of them, got '%s'", key,
-                      show(val).s);
-    if (n != 1 && n != ndim)
-        return reason(why, "%s gives %d values but the dimension is %d", key,
-                      n, ndim);
-    for (int i = n; i < ndim; i++)
-        out[i] = out[0];
-    return 0;
-}
-
 /* Bounds a line does not give: the command line's single value, its list
  * when its length is ndim, else 0 (lo) or 1 (hi). */
 static int default_bounds(const char *opt, const double *vals, int nvals,
@@ -304,12 +209,9 @@ static int entry_init(pint_batch_entry *e, const char *function, int ndim,
     memset(e, 0, sizeof *e);
     snprintf(e->function, sizeof e->function, "%s", function);
     e->ndim = ndim;
-    e->epsabs = cli->opt.epsabs;
-    e->epsrel = cli->opt.epsrel;
-    e->max_evals = cli->opt.max_evals;
+    e->opt = cli->opt;
     e->seed = cli->seed;
     e->difficulty = cli->difficulty;
-    e->norm = cli->opt.norm;
     e->lo = malloc((size_t)ndim * sizeof *e->lo);
     e->hi = malloc((size_t)ndim * sizeof *e->hi);
     if (!e->lo || !e->hi) {
@@ -326,15 +228,125 @@ static int entry_check(const pint_batch_entry *e, char *why)
         if (!(e->lo[i] < e->hi[i]))
             return reason(why, "axis %d: lo %.17g is not below hi %.17g",
                           i + 1, e->lo[i], e->hi[i]);
-    if (e->epsabs == 0 && e->epsrel == 0)
+    if (e->opt.epsabs == 0 && e->opt.epsrel == 0)
         return reason(why, "er and ea are both 0: give a tolerance > 0");
     return 0;
 }
 
-/* One line into e.  1: an entry, 0: blank or a comment, -1: error with
- * the reason in why (e then holds nothing to free). */
-static int parse_line(char *line, const pint_cli *cli, pint_batch_entry *e,
-                      char *why)
+/* The keys a line gave (expr= may come again; the others only once). */
+typedef struct {
+    const char *name[KEYS_MAX];
+    int n;
+} given_keys;
+
+static int was_given(const given_keys *g, const char *key)
+{
+    for (int i = 0; i < g->n; i++)
+        if (strcmp(g->name[i], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* KEY=VALUE of a line: into lc as --KEY VALUE would go on the command
+ * line (the same table, range and message), but expr=, which is compiled
+ * into e here for its column.  0, or -1 with the reason. */
+static int apply_key(pint_batch_entry *e, pint_cli *lc, given_keys *g,
+                     const token *t, char *why)
+{
+    const char *key = t->text, *val = t->val;
+    if (was_given(g, key) && strcmp(key, "expr") != 0)
+        return reason(why, "key '%s' given twice", key);
+    size_t had = lc->opt.npoints;
+    int r = strcmp(key, "expr") == 0 ? 0
+            : pint_cli_key(lc, key, val, why, REASON_LEN);
+    if (r == 1)
+        return reason(why, "unknown key '%s'", show(key).s);
+    if (r < 0 && strlen(val) > 64)      /* the message with the value cut
+                                           short: that fails as well */
+        pint_cli_key(lc, key, show(val).s, why, REASON_LEN);
+    if (r < 0)
+        return -1;
+    if (!was_given(g, key) && g->n < KEYS_MAX)
+        g->name[g->n++] = key;
+    if (strcmp(key, "expr") == 0)
+        return add_expr(e, val, t->val_col, why);
+    for (size_t i = had; i < lc->opt.npoints; i++)
+        if (lc->points_axis[i] >= e->ndim)
+            return reason(why, "points takes [xK:]a,b,... with K an axis 1..%d, "
+                          "got "
+                          "'%s'", e->ndim, show(val).s);
+    return 0;
+}
+
+/* The settings of lc, which the line's keys changed, into e. */
+static int entry_settle(pint_batch_entry *e, const pint_cli *lc,
+                        const given_keys *g, char *why)
+{
+    pint_options cmd = e->opt;          /* the command line's */
+    e->opt = lc->opt;
+    e->seed = lc->seed;
+    e->difficulty = lc->difficulty;
+    if (lc->plugin && !(e->plugin = strdup(lc->plugin)))
+        return reason(why, "out of memory");
+    size_t n = lc->opt.npoints;
+    e->opt.npoints = n ? n : cmd.npoints;
+    e->opt.points = cmd.points;
+    e->opt.points_axis = cmd.points_axis;
+    if (n) {
+        e->points = malloc(n * sizeof *e->points);
+        e->points_axis = malloc(n * sizeof *e->points_axis);
+        if (!e->points || !e->points_axis)
+            return reason(why, "out of memory");
+        memcpy(e->points, lc->points, n * sizeof *e->points);
+        memcpy(e->points_axis, lc->points_axis, n * sizeof *e->points_axis);
+        e->opt.points = e->points;
+        e->opt.points_axis = e->points_axis;
+    }
+    int lo = was_given(g, "lo"), hi = was_given(g, "hi");
+    if (default_bounds(lo ? "lo" : "--lo", lc->lo, lc->nlo, 0.0, e->ndim,
+                       e->lo, why) != 0
+        || default_bounds(hi ? "hi" : "--hi", lc->hi, lc->nhi, 1.0, e->ndim,
+                          e->hi, why) != 0)
+        return -1;
+    return 0;
+}
+
+/* What an integrand of a line must be: an expression (FUNCTION only
+ * names it), a plug-in, or a built-in integrand at its dimension. */
+static int entry_integrand(pint_batch_entry *e, const pint_cli *lc,
+                           const given_keys *g, char *why)
+{
+    int ncomp = was_given(g, "ncomp");
+    if (e->nexpr) {
+        if (e->plugin || ncomp)
+            return reason(why, "%s does not go with expr (the components "
+                          "of an expression integrand are its expr= keys)",
+                          e->plugin ? "plugin" : "ncomp");
+        return 0;
+    }
+    if (e->plugin) {
+        e->ncomp = lc->ncomp;
+        return 0;
+    }
+    const pint_testfn_family *fam = pint_testfn_find(e->function);
+    if (!fam)
+        return reason(why, "unknown integrand '%s' (see --list)",
+                      e->function);
+    if (e->ndim < fam->min_dim || e->ndim > fam->max_dim)
+        return reason(why, "integrand %s needs dimension %d..%d, got %d",
+                      fam->name, fam->min_dim, fam->max_dim, e->ndim);
+    if (ncomp)
+        return reason(why, "ncomp applies only to a plug-in (plugin=FILE); "
+                      "%s is built in with %d component%s", fam->name,
+                      fam->ncomp, fam->ncomp == 1 ? "" : "s");
+    return 0;
+}
+
+/* One line into e, lc being room for the line's settings.  1: an entry,
+ * 0: blank or a comment, -1: error with the reason in why (e then holds
+ * nothing to free). */
+static int parse_line(char *line, const pint_cli *cli, pint_cli *lc,
+                      pint_batch_entry *e, char *why)
 {
     char *pos = line;
     token t, d;
@@ -353,157 +365,30 @@ static int parse_line(char *line, const pint_cli *cli, pint_batch_entry *e,
     if (pint_parse_count(dim, 1, PINT_CLI_MAX_DIM, &nd) != 0)
         return reason(why, "dimension must be a whole number 1..%d, got '%s'",
                       PINT_CLI_MAX_DIM, show(dim).s);
-    int ndim = (int)nd;
-    if (entry_init(e, fn, ndim, cli, why) != 0)
+    if (entry_init(e, fn, (int)nd, cli, why) != 0)
         return -1;
-
-    int given[K_COUNT] = { 0 };
-    long long n;
-    double v;
+    /* the command line's settings, but its integrand and breakpoints */
+    *lc = *cli;
+    lc->plugin = NULL;
+    lc->nexpr = 0;
+    lc->opt.npoints = 0;
+    lc->opt.points = lc->points;
+    lc->opt.points_axis = lc->points_axis;
+    given_keys g = { .n = 0 };
     while ((r = next_token(line, &pos, &t, why)) != 0) {
         if (r < 0)
             goto fail;
-        char *tok = t.text, *val = t.val;
-        if (!t.eq || t.eq == tok) {
-            reason(why, "expected KEY=VALUE, got '%s'", show(tok).s);
+        if (!t.eq || t.eq == t.text) {
+            reason(why, "expected KEY=VALUE, got '%s'", show(t.text).s);
             goto fail;
         }
         *t.eq = '\0';
-        int k = 0;
-        while (k < K_COUNT && strcmp(tok, key_names[k]) != 0)
-            k++;
-        if (k == K_COUNT) {
-            reason(why, "unknown key '%s'", show(tok).s);
+        if (apply_key(e, lc, &g, &t, why) != 0)
             goto fail;
-        }
-        if (given[k] && k != K_EXPR) {
-            reason(why, "key '%s' given twice", key_names[k]);
-            goto fail;
-        }
-        given[k] = 1;
-        switch (k) {
-        case K_ER:
-        case K_EA:
-            if (pint_parse_double(val, &v) != 0 || v < 0) {
-                reason(why, "%s must be a finite number >= 0, got '%s'",
-                       key_names[k], show(val).s);
-                goto fail;
-            }
-            *(k == K_ER ? &e->epsrel : &e->epsabs) = v;
-            break;
-        case K_MAX_EVALS:
-            if (pint_parse_count(val, 1, 9e18, &n) != 0) {
-                reason(why, "max-evals must be a whole number >= 1, got '%s'",
-                       show(val).s);
-                goto fail;
-            }
-            e->max_evals = n;
-            break;
-        case K_SEED:
-            if (pint_parse_seed(val, &e->seed) != 0) {
-                reason(why, "seed must be a whole number "
-                       "0..18446744073709551615, got '%s'", show(val).s);
-                goto fail;
-            }
-            break;
-        case K_DIFFICULTY:
-            if (pint_parse_double(val, &v) != 0 || !(v > 0)) {
-                reason(why, "difficulty must be a finite number > 0, "
-                       "got '%s'", show(val).s);
-                goto fail;
-            }
-            e->difficulty = v;
-            break;
-        case K_NORM: {
-            int nm = pint_norm_from_name(val);
-            if (nm < 0) {
-                reason(why, "unknown norm '%s' (max, individual, l2)",
-                       show(val).s);
-                goto fail;
-            }
-            e->norm = (enum pint_norm)nm;
-            break;
-        }
-        case K_LO:
-        case K_HI:
-            if (parse_bounds(key_names[k], val, ndim,
-                             k == K_LO ? e->lo : e->hi, why) != 0)
-                goto fail;
-            break;
-        case K_PLUGIN:
-            if (!*val) {
-                reason(why, "plugin needs a file name");
-                goto fail;
-            }
-            e->plugin = strdup(val);
-            if (!e->plugin) {
-                reason(why, "out of memory");
-                goto fail;
-            }
-            break;
-        case K_NCOMP:
-            if (pint_parse_count(val, 1, NCOMP_MAX, &n) != 0) {
-                reason(why, "ncomp must be a whole number 1..%d, got '%s'",
-                       NCOMP_MAX, show(val).s);
-                goto fail;
-            }
-            e->ncomp = (int)n;
-            break;
-        case K_EXPR:
-            if (add_expr(e, val, t.val_col, why) != 0)
-                goto fail;
-            break;
-        case K_SCALE:
-            if (pint_parse_double(val, &v) != 0 || !(v > 0)) {
-                reason(why, "scale must be a finite number > 0, got '%s'",
-                       show(val).s);
-                goto fail;
-            }
-            e->scale = v;
-            break;
-        case K_POINTS:
-            if (parse_points(e, val, why) != 0)
-                goto fail;
-            break;
-        }
     }
-
-    if (e->nexpr) {
-        /* FUNCTION only names it; the components are the expr= keys */
-        if (given[K_PLUGIN] || given[K_NCOMP]) {
-            reason(why, "%s does not go with expr (the components of an "
-                   "expression integrand are its expr= keys)",
-                   given[K_PLUGIN] ? "plugin" : "ncomp");
-            goto fail;
-        }
-    } else if (!e->plugin) {
-        /* a built-in integrand: it must exist at this dimension */
-        const pint_testfn_family *fam = pint_testfn_find(fn);
-        if (!fam) {
-            reason(why, "unknown integrand '%s' (see --list)", e->function);
-            goto fail;
-        }
-        if (ndim < fam->min_dim || ndim > fam->max_dim) {
-            reason(why, "integrand %s needs dimension %d..%d, got %d",
-                   fam->name, fam->min_dim, fam->max_dim, ndim);
-            goto fail;
-        }
-        if (given[K_NCOMP]) {
-            reason(why, "ncomp applies only to a plug-in (plugin=FILE); "
-                   "%s is built in with %d component%s", fam->name,
-                   fam->ncomp, fam->ncomp == 1 ? "" : "s");
-            goto fail;
-        }
-    } else if (!given[K_NCOMP]) {
-        e->ncomp = cli->ncomp;
-    }
-    if (!given[K_LO] && default_bounds("--lo", cli->lo, cli->nlo, 0.0, ndim,
-                                       e->lo, why) != 0)
-        goto fail;
-    if (!given[K_HI] && default_bounds("--hi", cli->hi, cli->nhi, 1.0, ndim,
-                                       e->hi, why) != 0)
-        goto fail;
-    if (entry_check(e, why) != 0)
+    if (entry_settle(e, lc, &g, why) != 0
+        || entry_integrand(e, lc, &g, why) != 0
+        || entry_check(e, why) != 0)
         goto fail;
     return 1;
 fail:
@@ -546,7 +431,8 @@ pint_batch_entry *pint_batch_read(const char *path, const pint_cli *cli,
     pint_batch_entry *list = NULL;
     size_t n = 0, cap = 0;
     char *buf = malloc(LINE_LIMIT + 1);
-    if (!buf) {
+    pint_cli *lc = malloc(sizeof *lc);
+    if (!buf || !lc) {
         snprintf(msg, msglen, "out of memory reading list '%s'", path);
         goto fail;
     }
@@ -581,7 +467,7 @@ pint_batch_entry *pint_batch_read(const char *path, const pint_cli *cli,
             list = p;
             cap = ncap;
         }
-        int k = parse_line(buf, cli, &list[n], why);
+        int k = parse_line(buf, cli, lc, &list[n], why);
         if (k < 0) {
             snprintf(msg, msglen, "%s:%ld: %s", path, lineno, why);
             goto fail;
@@ -590,6 +476,7 @@ pint_batch_entry *pint_batch_read(const char *path, const pint_cli *cli,
             list[n++].line = (int)lineno;
     }
     free(buf);
+    free(lc);
     fclose(fp);
     if (n == 0) {
         snprintf(msg, msglen, "list '%s' holds no integrals", path);
@@ -600,6 +487,7 @@ pint_batch_entry *pint_batch_read(const char *path, const pint_cli *cli,
     return list;
 fail:
     free(buf);
+    free(lc);
     fclose(fp);
     pint_batch_free(list, n);
     return NULL;

@@ -10,9 +10,12 @@
  * plug-in symbol, with expr=EXPR a name of the user's choice (it labels
  * the output); DIM its dimension.  Keys (each at most once per line but
  * expr; a key not given takes the command line's value, which takes
- * pint's default):
- *     er=EPS ea=EPS max-evals=N seed=S difficulty=B norm=N
+ * pint's default; a key is parsed as the option of the same name, by the
+ * table of cli.c, whose rows marked .key are the keys):
+ *     er=EPS ea=EPS max-evals=N seed=S difficulty=B norm=N scale=L
+ *     method=M rule=R
  *     lo=A[,A...] hi=B[,B...]   one value: every axis; else DIM values
+ *     points=[xK:]a,b,...       breakpoints
  *     plugin=FILE ncomp=M       a plug-in integrand with M components
  *     expr=EXPR                 an expression in x1..xDIM (integrands/
  *                               expr.h); several give the components
@@ -39,21 +42,18 @@ typedef struct {
     char **expr;                /* expr= texts, one per component ... */
     int nexpr;                  /* ... (0: not an expression) */
     double *lo, *hi;            /* ndim bounds each (malloc'ed) */
-    double epsabs, epsrel;
-    long long max_evals;
+    pint_options opt;           /* the command line's with the line's keys
+                                   (tolerances, limits, norm, scale, ...) */
     uint64_t seed;
     double difficulty;
-    enum pint_norm norm;        /* of the convergence test */
-    double scale;               /* infinite ranges (0: the command line's) */
-    size_t npoints;             /* breakpoints (0: the command line's) */
-    double *points;             /* npoints values (malloc'ed) ... */
+    double *points;             /* the line's points= (malloc'ed, or NULL:
+                                   opt.points are the command line's) ... */
     int *points_axis;           /* ... on these axes, 0-based */
 } pint_batch_entry;
 
 /* Read the list at path; defaults for the keys a line does not give come
- * from cli (its opt.epsabs, opt.epsrel, opt.max_evals, opt.norm, seed,
- * difficulty,
- * lo/hi when given as one value, ncomp).  Returns the entries (*count of
+ * from cli (its opt, seed, difficulty, lo/hi when given as one value or
+ * DIM values, ncomp).  Returns the entries (*count of
  * them, at least one) or NULL with a one-line reason in msg. */
 pint_batch_entry *pint_batch_read(const char *path, const pint_cli *cli,
                                   size_t *count, char *msg, size_t msglen);

@@ -100,18 +100,7 @@ static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
     }
     pint_cost_wrap(&b->costs[i], &p->fn, b->cost_us, cli->cost_spin);
     p->dom = pint_domain_box(e->lo, e->hi);
-    p->opt = cli->opt;
-    p->opt.epsabs = e->epsabs;
-    p->opt.epsrel = e->epsrel;
-    p->opt.norm = e->norm;
-    if (e->scale > 0)
-        p->opt.scale = e->scale;
-    if (e->npoints) {
-        p->opt.npoints = e->npoints;
-        p->opt.points = e->points;
-        p->opt.points_axis = e->points_axis;
-    }
-    p->opt.max_evals = e->max_evals;
+    p->opt = e->opt;            /* the command line's with the line's keys */
     p->opt.seed = e->seed;
     p->opt.comm = NULL;
     b->results[i] = pint_result_alloc(p->fn.ncomp);
@@ -293,8 +282,8 @@ static void print_json(FILE *out, const batch *b, size_t i)
     fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\", "
             "\"group\": %d, \"seconds\": %.6g, \"epsabs\": %.17g, "
             "\"epsrel\": %.17g, \"norm\": \"%s\"", r->evals, r->regions,
-            pint_status_name(r->status), r->group, r->seconds, e->epsabs,
-            e->epsrel, pint_norm_name(e->norm));
+            pint_status_name(r->status), r->group, r->seconds, e->opt.epsabs,
+            e->opt.epsrel, pint_norm_name(e->opt.norm));
     if (!e->plugin && !e->nexpr)
         fprintf(out, ", \"seed\": %llu, \"difficulty\": %.17g",
                 (unsigned long long)e->seed, e->difficulty);

@@ -1,46 +1,32 @@
 /* cli.c -- parsing the options of pint (see cli.h).
  *
- * One table holds every option: its name, what its value is and where it
- * goes, its one-line error and its lines of --help.  The parser, the
- * getopt table and --help are all made from it, so a new option is one
- * row (and, for a value that is not a plain number, name or text, a case
- * in other()); test_man.sh checks the man page against --help.
+ * One table (optable.h) holds every option: its name, what its value is
+ * and where it goes, its one-line error and its lines of --help.  The
+ * parser, --help and the keys of a batch line (the rows with .key) are
+ * all made from it, so a new option is one row (and, for a value that is
+ * not a plain number, name or text, a case in other()); test_man.sh
+ * checks the man page against --help.
  *
  * Every value is parsed strictly: trailing garbage, non-finite numbers
  * and out-of-range counts are errors that name the option.
  */
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "optable.h"
 #include "parse.h"
 
-/* What an option's value is, and how it is stored. */
-enum kind {
-    TEXT,       /* the argument as it is (const char *) */
-    PATH,       /* a file name, not empty (const char *) */
-    FLAG,       /* no argument: the int is set to lo */
-    COUNT,      /* a whole number lo..hi: int 'i', long long 'l', size_t 'z' */
-    REAL,       /* a finite number, lo < v <= hi (double) */
-    REAL0,      /* a finite number, lo <= v <= hi (double) */
-    NAME,       /* one of the names from_name knows (an enum) */
-    OTHER       /* its own code, in other() */
-};
-
-typedef struct {
-    const char *name;           /* --name; NULL: lines of --help only */
-    char letter;                /* -x as well, or 0 */
-    enum kind kind;
-    size_t at;                  /* where in pint_cli the value goes */
-    char type;                  /* COUNT: the integer type */
-    double lo, hi;
-    int (*from_name)(const char *name);         /* NAME */
-    const char *err;            /* the error, %s: the value given */
-    const char *help;           /* its lines of --help */
-} cli_option;
+/* The kinds of optable.h, short: the table below is long. */
+#define TEXT PINT_OPT_TEXT
+#define PATH PINT_OPT_PATH
+#define FLAG PINT_OPT_FLAG
+#define COUNT PINT_OPT_COUNT
+#define REAL PINT_OPT_REAL
+#define REAL0 PINT_OPT_REAL0
+#define NAME PINT_OPT_NAME
+#define OTHER PINT_OPT_OTHER
 
 #define AT(field) offsetof(pint_cli, field)
 #define OPT(field) offsetof(pint_cli, opt.field)
@@ -54,7 +40,7 @@ _Static_assert(sizeof(enum pint_norm) == sizeof(int)
                && sizeof(enum pint_schedule) == sizeof(int),
                "an enum of the options is not an int");
 
-static const cli_option options[] = {
+static const pint_opt options[] = {
     { .help =
 "Usage: pint -f NAME -d N [options]\n"
 "       pint -e EXPR [-e EXPR ...] [-d N] [options]\n"
@@ -66,7 +52,7 @@ static const cli_option options[] = {
     { .name = "function", .letter = 'f', .kind = TEXT, .at = AT(function),
       .help =
 "  -f, --function NAME   built-in integrand (see --list) or plug-in symbol\n" },
-    { .name = "expr", .letter = 'e', .kind = OTHER,
+    { .name = "expr", .key = 1, .letter = 'e', .kind = OTHER,
       .help =
 "  -e, --expr EXPR       integrand as an expression in x1..xN, e.g.\n"
 "                        'exp(-x1^2 - x2^2) * cos(x3)'; several -e give a\n"
@@ -77,30 +63,31 @@ static const cli_option options[] = {
       .help =
 "  -d, --dim N           dimension (deduced from --lo/--hi lists, --simplex\n"
 "                        or the highest xK of -e)\n" },
-    { .name = "plugin", .kind = TEXT, .at = AT(plugin),
+    { .name = "plugin", .key = 1, .kind = PATH, .at = AT(plugin),
+      .err = "--plugin needs a file name",
       .help =
 "      --plugin FILE     load -f SYMBOL from this shared object; the symbol is\n"
 "                        int f(int ndim, const double *x, int ncomp,\n"
 "                              double *fval, void *ctx)\n" },
-    { .name = "ncomp", .kind = COUNT, .at = AT(ncomp), .type = 'i', .lo = 1,
+    { .name = "ncomp", .key = 1, .kind = COUNT, .at = AT(ncomp), .type = 'i', .lo = 1,
       .hi = 1024,
       .err = "--ncomp must be a whole number 1..1024, got '%s'",
       .help =
 "      --ncomp M         components of a plug-in integrand (default 1)\n" },
-    { .name = "lo", .kind = OTHER,
+    { .name = "lo", .key = 1, .kind = OTHER,
       .help =
 "      --lo a[,a...]     lower bounds (one value: every axis; default 0);\n"
 "                        a bound of -inf is unbounded below\n" },
-    { .name = "hi", .kind = OTHER,
+    { .name = "hi", .key = 1, .kind = OTHER,
       .help =
 "      --hi b[,b...]     upper bounds (one value: every axis; default 1);\n"
 "                        a bound of inf is unbounded above\n" },
-    { .name = "scale", .kind = REAL, .at = OPT(scale), .lo = 0, .hi = INFINITY,
+    { .name = "scale", .key = 1, .kind = REAL, .at = OPT(scale), .lo = 0, .hi = INFINITY,
       .err = "--scale must be a finite number > 0, got '%s'",
       .help =
 "      --scale L         where the mass lies on infinite ranges, roughly\n"
 "                        (x = a + L tan(pi t/2); default 1)\n" },
-    { .name = "points", .kind = OTHER,
+    { .name = "points", .key = 1, .kind = OTHER,
       .help =
 "      --points [xK:]a,b,...  breakpoints: cut the box at these values of\n"
 "                        axis K (default x1) where the integrand is singular\n"
@@ -113,11 +100,11 @@ static const cli_option options[] = {
     { .name = "simplex", .kind = TEXT, .at = AT(simplex_file),
       .help =
 "      --simplex FILE    integrate over the simplices listed in FILE\n" },
-    { .name = "seed", .kind = OTHER,
+    { .name = "seed", .key = 1, .kind = OTHER,
       .help =
 "      --seed S          seed of the Genz parameters, the Monte Carlo streams\n"
 "                        and the QMC shifts (default 1)\n" },
-    { .name = "difficulty", .kind = REAL, .at = AT(difficulty), .lo = 0,
+    { .name = "difficulty", .key = 1, .kind = REAL, .at = AT(difficulty), .lo = 0,
       .hi = INFINITY,
       .err = "--difficulty must be a finite number > 0, got '%s'",
       .help =
@@ -125,22 +112,22 @@ static const cli_option options[] = {
     { .help =
 "\n"
 "Accuracy and limits:\n" },
-    { .name = "ea", .kind = REAL0, .at = OPT(epsabs), .lo = 0, .hi = INFINITY,
+    { .name = "ea", .key = 1, .kind = REAL0, .at = OPT(epsabs), .lo = 0, .hi = INFINITY,
       .err = "--ea must be a finite number >= 0, got '%s'",
       .help =
 "      --ea EPS          absolute tolerance (default 0)\n" },
-    { .name = "er", .kind = REAL0, .at = OPT(epsrel), .lo = 0, .hi = INFINITY,
+    { .name = "er", .key = 1, .kind = REAL0, .at = OPT(epsrel), .lo = 0, .hi = INFINITY,
       .err = "--er must be a finite number >= 0, got '%s'",
       .help =
 "      --er EPS          relative tolerance (default 1e-6)\n" },
-    { .name = "norm", .kind = NAME, .at = OPT(norm),
+    { .name = "norm", .key = 1, .kind = NAME, .at = OPT(norm),
       .from_name = pint_norm_from_name,
       .err = "unknown norm '%s' (max, individual, l2)",
       .help =
 "      --norm N          how the components' errors meet the tolerance: max\n"
 "                        (default: max error <= max(ea, er * max |value|)),\n"
 "                        individual (each component on its own) or l2\n" },
-    { .name = "max-evals", .kind = COUNT, .at = OPT(max_evals), .type = 'l',
+    { .name = "max-evals", .key = 1, .kind = COUNT, .at = OPT(max_evals), .type = 'l',
       .lo = 1, .hi = 9e18,
       .err = "--max-evals must be a whole number >= 1, got '%s'",
       .help =
@@ -150,7 +137,7 @@ static const cli_option options[] = {
       .err = "--max-regions must be a whole number >= 1, got '%s'",
       .help =
 "      --max-regions N   region limit, bounds memory (default 1e7)\n" },
-    { .name = "method", .kind = NAME, .at = OPT(method),
+    { .name = "method", .key = 1, .kind = NAME, .at = OPT(method),
       .from_name = pint_method_from_name,
       .err = "unknown method '%s' (adaptive, mc, qmc)",
       .help =
@@ -168,7 +155,7 @@ static const cli_option options[] = {
       .err = "unknown transform '%s' (none, baker, korobov, sidi)",
       .help =
 "      --periodize T     qmc: none, baker (default), korobov or sidi\n" },
-    { .name = "rule", .kind = NAME, .at = OPT(rule),
+    { .name = "rule", .key = 1, .kind = NAME, .at = OPT(rule),
       .from_name = pint_rule_from_name,
       .err = "unknown rule '%s' (sym9, sym7, gm, gk15..gk61, "
       "simplex3..simplex9, auto)",
@@ -271,7 +258,7 @@ static const cli_option options[] = {
 "      --batch FILE      integrate every line of FILE: FUNCTION DIM [er=..\n"
 "                        ea=.. max-evals=.. seed=.. difficulty=.. norm=..\n"
 "                        lo=.. hi=.. scale=.. points=.. plugin=.. ncomp=..\n"
-"                        expr='EXPR' ...];\n"
+"                        method=.. rule=.. expr='EXPR' ...];\n"
 "                        '#' comments\n"
 "                        (see pint(1))\n" },
     { .name = "family", .kind = TEXT, .at = AT(family),
@@ -331,10 +318,14 @@ static const cli_option options[] = {
 
 #define NOPTIONS (sizeof options / sizeof *options)
 
+static int other(const pint_opt *o, const char *arg, void *conf, char *msg,
+                 size_t len);
+
+static const pint_opt_table table = { options, NOPTIONS, other };
+
 void pint_cli_usage(FILE *out)
 {
-    for (size_t i = 0; i < NOPTIONS; i++)
-        fputs(options[i].help, out);
+    pint_opt_usage(&table, out);
 }
 
 static int set_err(char *msg, size_t len, const char *fmt, const char *a,
@@ -348,21 +339,21 @@ static int set_err(char *msg, size_t len, const char *fmt, const char *a,
  * -inf are numbers too. */
 static int parse_list(const char *s, double *vals, int max, int bounds)
 {
-    char buf[4096];
-    if (strlen(s) >= sizeof buf)
+    char *buf = strdup(s);      /* a batch line's list may be long */
+    if (!buf)
         return -1;
-    strcpy(buf, s);
-    int n = 0;
+    int n = 0, bad = 0;
     char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok;
+    for (char *tok = strtok_r(buf, ",", &save); tok && !bad;
          tok = strtok_r(NULL, ",", &save)) {
-        if (n >= max || (bounds ? pint_parse_bound(tok, &vals[n])
-                                : pint_parse_double(tok, &vals[n])) != 0)
-            return -1;
+        bad = n >= max || (bounds ? pint_parse_bound(tok, &vals[n])
+                                  : pint_parse_double(tok, &vals[n])) != 0;
         n++;
     }
+    free(buf);
     /* "1,,2" or a trailing comma would silently drop a value */
-    if (n == 0 || strstr(s, ",,") || s[0] == ',' || s[strlen(s) - 1] == ',')
+    if (bad || n == 0 || strstr(s, ",,") || s[0] == ','
+        || s[strlen(s) - 1] == ',')
         return -1;
     return n;
 }
@@ -399,9 +390,10 @@ static int parse_points(const char *arg, pint_cli *cli, char *msg,
 }
 
 /* The options with a value of their own kind. */
-static int other(const cli_option *o, const char *arg, pint_cli *cli,
-                 char *msg, size_t len)
+static int other(const pint_opt *o, const char *arg, void *conf, char *msg,
+                 size_t len)
 {
+    pint_cli *cli = conf;
     const char *name = o->name;
     if (strcmp(name, "expr") == 0) {
         if (cli->nexpr == PINT_CLI_MAX_EXPR)
@@ -441,88 +433,6 @@ static int other(const cli_option *o, const char *arg, pint_cli *cli,
     return 0;
 }
 
-/* Option o with its value arg into cli. */
-static int apply(const cli_option *o, const char *arg, pint_cli *cli,
-                 char *msg, size_t len)
-{
-    char *to = (char *)cli + o->at;
-    long long n;
-    double v;
-    int k;
-    switch (o->kind) {
-    case TEXT:
-        *(const char **)to = arg;
-        return 0;
-    case PATH:
-        if (!arg[0])
-            break;
-        *(const char **)to = arg;
-        return 0;
-    case FLAG:
-        *(int *)to = (int)o->lo;
-        return 0;
-    case COUNT:
-        if (pint_parse_count(arg, o->lo, o->hi, &n) != 0)
-            break;
-        if (o->type == 'i')
-            *(int *)to = (int)n;
-        else if (o->type == 'l')
-            *(long long *)to = n;
-        else
-            *(size_t *)to = (size_t)n;
-        return 0;
-    case REAL:
-    case REAL0:
-        if (pint_parse_double(arg, &v) != 0 || v > o->hi
-            || !(o->kind == REAL ? v > o->lo : v >= o->lo))
-            break;
-        *(double *)to = v;
-        return 0;
-    case NAME:
-        if ((k = o->from_name(arg)) < 0)
-            break;
-        *(int *)to = k;
-        return 0;
-    case OTHER:
-        return other(o, arg, cli, msg, len);
-    }
-    snprintf(msg, len, o->err, arg);
-    return -1;
-}
-
-/* The getopt tables of the options: long[] (ending in zeros) and the
- * short letters. */
-static void getopt_tables(struct option *lng, char *shrt)
-{
-    size_t n = 0, s = 0;
-    shrt[s++] = ':';            /* a missing value is ':' */
-    for (size_t i = 0; i < NOPTIONS; i++) {
-        const cli_option *o = &options[i];
-        if (!o->name)
-            continue;
-        int has_arg = o->kind == FLAG ? no_argument : required_argument;
-        lng[n++] = (struct option){ o->name, has_arg, NULL,
-                                    o->letter ? o->letter : 256 + (int)i };
-        if (o->letter) {
-            shrt[s++] = o->letter;
-            if (has_arg)
-                shrt[s++] = ':';
-        }
-    }
-    lng[n] = (struct option){ NULL, 0, NULL, 0 };
-    shrt[s] = '\0';
-}
-
-static const cli_option *option_of(int c)
-{
-    if (c >= 256 && (size_t)(c - 256) < NOPTIONS)
-        return &options[c - 256];
-    for (size_t i = 0; i < NOPTIONS; i++)
-        if (options[i].name && options[i].letter == c)
-            return &options[i];
-    return NULL;
-}
-
 int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
                    size_t msglen)
 {
@@ -530,29 +440,8 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
     pint_options_init(&cli->opt);
     cli->seed = 1;
     cli->difficulty = 1.0;
-    struct option lng[NOPTIONS + 1];
-    char shrt[2 * NOPTIONS + 2];
-    getopt_tables(lng, shrt);
-    opterr = 0;                 /* we print our own one-line errors */
-    optind = 0;                 /* 0: glibc resets its state fully, so the
-                                   parser can run again in one process */
-    int c;
-    while ((c = getopt_long(argc, argv, shrt, lng, NULL)) != -1) {
-        if (c == '?')
-            return set_err(msg, msglen, "unknown option '%s' (see --help)%s",
-                           argv[optind - 1], "");
-        if (c == ':')
-            return set_err(msg, msglen, "option '%s' needs a value%s",
-                           argv[optind - 1], "");
-        const cli_option *o = option_of(c);
-        if (!o)
-            return set_err(msg, msglen, "unexpected option%s%s", "", "");
-        if (apply(o, optarg, cli, msg, msglen) != 0)
-            return -1;
-    }
-    if (optind < argc)
-        return set_err(msg, msglen, "unexpected argument '%s' (see --help)%s",
-                       argv[optind], "");
+    if (pint_opt_parse(&table, argc, argv, cli, msg, msglen) != 0)
+        return -1;
     if ((cli->batch_file || cli->family)
         && (cli->opt.checkpoint || cli->opt.resume))
         return set_err(msg, msglen, "%s applies to one integral, not to "
@@ -570,4 +459,17 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
                                       ? cli->checkpoint_every
                                       : PINT_CLI_CHECKPOINT_EVERY;
     return 0;
+}
+
+int pint_cli_key(pint_cli *cli, const char *key, const char *value,
+                 char *msg, size_t msglen)
+{
+    const pint_opt *o = pint_opt_find(&table, key);
+    if (!o || !o->key)
+        return 1;
+    if (pint_opt_apply(&table, o, value, cli, msg, msglen) == 0)
+        return 0;
+    if (strncmp(msg, "--", 2) == 0)     /* a key is named without them */
+        memmove(msg, msg + 2, strlen(msg + 2) + 1);
+    return -1;
 }

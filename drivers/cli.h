@@ -44,6 +44,13 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
 
 void pint_cli_usage(FILE *out);
 
+/* KEY=VALUE of a batch line into cli, as --KEY VALUE on the command line
+ * (the options the table marks as keys: er, ea, max-evals, seed, ...).
+ * 0; 1 when KEY is not a key; -1 with the option's one-line error in msg,
+ * naming the key without its dashes. */
+int pint_cli_key(pint_cli *cli, const char *key, const char *value,
+                 char *msg, size_t msglen);
+
 /* Read a simplex file: vertices one per line (numbers separated by
  * blanks or commas), every ndim+1 vertices one simplex; '#' starts a
  * comment.  *ndim is the dimension found (checked against a non-zero

@@ -11,7 +11,6 @@
  * Under mpirun every rank takes part in pint's integrations (collective);
  * the peers run on rank 0, which prints.
  */
-#include <getopt.h>
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -29,6 +28,7 @@
 #endif
 #include "pint.h"
 #include "integrands.h"
+#include "optable.h"
 #include "parse.h"
 
 #define MAX_LIST 32
@@ -49,6 +49,7 @@ typedef struct {
     double difficulty;
     enum pint_rule rule;
     const char *csv, *json;
+    int help, version;
 } bench_opts;
 
 /* One integration's outcome. */
@@ -263,31 +264,6 @@ static int applies(const bench_opts *o, int m, int d, double tol)
 
 /* ------------------------------------------------------------- options */
 
-static void usage(FILE *out)
-{
-    fputs(
-"Usage: pint-bench [options]\n"
-"The Genz test families with pint and its peers on the same instances.\n"
-"\n"
-"  -f, --families LIST  comma list (default genz1,...,genz6)\n"
-"  -d, --dims LIST      dimensions (default 2,5,8,10)\n"
-"      --tols LIST      relative tolerances of pint and the deterministic\n"
-"                       peers (default 1e-3,1e-6)\n"
-"      --mc-tols LIST   relative tolerances of the Monte Carlo peers\n"
-"                       (default 1e-2,1e-3)\n"
-"      --instances N    instances per cell, seeds 1..N (default 5)\n"
-"      --difficulty B   Genz difficulty scale (default 1)\n"
-"      --max-evals N    evaluation limit per run (default 1e6)\n"
-"      --methods LIST   pint,pint-mc,pint-qmc,hcubature,pcubature,qag,vegas,\n"
-"                       miser (default: all built in; qag at d = 1 only;\n"
-"                       pint-mc, pint-qmc, vegas and miser at the --mc-tols)\n"
-"      --rule R         pint's rule (default auto)\n"
-"      --csv FILE       one row per run\n"
-"      --json FILE      the per-cell summary as a JSON array\n"
-"  -h, --help           this help\n"
-"      --version        print the version\n", out);
-}
-
 static int split_list(const char *s, char out[][16], int max)
 {
     char buf[1024];
@@ -316,27 +292,128 @@ static int number_list(const char *s, double *out, int max, int whole)
     return n;
 }
 
-static int parse(int argc, char **argv, bench_opts *o, int *exit_now,
-                 char *msg, size_t len)
+/* --methods LIST: the methods to run, each once. */
+static int parse_methods(const char *a, bench_opts *o, char *msg, size_t len)
 {
-    enum { O_TOLS = 256, O_MCTOLS, O_INST, O_DIFF, O_MAXE, O_METH, O_RULE, O_CSV,
-           O_JSON, O_VERSION };
-    static const struct option lo[] = {
-        { "families", required_argument, NULL, 'f' },
-        { "dims", required_argument, NULL, 'd' },
-        { "tols", required_argument, NULL, O_TOLS },
-        { "mc-tols", required_argument, NULL, O_MCTOLS },
-        { "instances", required_argument, NULL, O_INST },
-        { "difficulty", required_argument, NULL, O_DIFF },
-        { "max-evals", required_argument, NULL, O_MAXE },
-        { "methods", required_argument, NULL, O_METH },
-        { "rule", required_argument, NULL, O_RULE },
-        { "csv", required_argument, NULL, O_CSV },
-        { "json", required_argument, NULL, O_JSON },
-        { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, O_VERSION },
-        { NULL, 0, NULL, 0 },
-    };
+    char items[M_COUNT + 1][16];
+    int k = split_list(a, items, M_COUNT + 1);
+    if (k < 0)
+        return snprintf(msg, len, "--methods needs a comma list, got '%s'",
+                        a), -1;
+    memset(o->methods, 0, sizeof o->methods);
+    for (int i = 0; i < k; i++) {
+        int m = 0;
+        while (m < M_COUNT && strcmp(items[i], method_names[m]) != 0)
+            m++;
+        if (m == M_COUNT)
+            return snprintf(msg, len, "unknown method '%s' (pint, pint-mc, "
+                            "pint-qmc, hcubature, pcubature, qag, vegas, "
+                            "miser)", items[i]), -1;
+#ifndef HAVE_CUBATURE
+        if (m == M_HCUBATURE || m == M_PCUBATURE)
+            return snprintf(msg, len, "method %s needs libcubature: "
+                            "configure --with-cubature", items[i]), -1;
+#endif
+        o->methods[m] = 1;
+    }
+    return 0;
+}
+
+/* The list options and --methods: their own code. */
+static int other(const pint_opt *opt, const char *a, void *conf, char *msg,
+                 size_t len)
+{
+    bench_opts *o = conf;
+    const char *name = opt->name;
+    int bad = 0;
+    if (strcmp(name, "families") == 0)
+        bad = (o->nfamilies = split_list(a, o->families, MAX_LIST)) < 0;
+    else if (strcmp(name, "dims") == 0)
+        bad = (o->ndims = number_list(a, o->dims, MAX_LIST, 1)) < 0;
+    else if (strcmp(name, "tols") == 0)
+        bad = (o->ntols = number_list(a, o->tols, MAX_LIST, 0)) < 0;
+    else if (strcmp(name, "mc-tols") == 0)
+        bad = (o->nmc_tols = number_list(a, o->mc_tols, MAX_LIST, 0)) < 0;
+    else
+        return parse_methods(a, o, msg, len);
+    if (bad)
+        snprintf(msg, len, opt->err, a);
+    return bad ? -1 : 0;
+}
+
+#define AT(field) offsetof(bench_opts, field)
+
+static const pint_opt options[] = {
+    { .help =
+"Usage: pint-bench [options]\n"
+"The Genz test families with pint and its peers on the same instances.\n"
+"\n" },
+    { .name = "families", .letter = 'f', .kind = PINT_OPT_OTHER,
+      .err = "--families needs a comma list of names, got '%s'",
+      .help =
+"  -f, --families LIST  comma list (default genz1,...,genz6)\n" },
+    { .name = "dims", .letter = 'd', .kind = PINT_OPT_OTHER,
+      .err = "--dims needs a comma list of dimensions 1..64, got '%s'",
+      .help =
+"  -d, --dims LIST      dimensions (default 2,5,8,10)\n" },
+    { .name = "tols", .kind = PINT_OPT_OTHER,
+      .err = "--tols needs a comma list of positive numbers, got '%s'",
+      .help =
+"      --tols LIST      relative tolerances of pint and the deterministic\n"
+"                       peers (default 1e-3,1e-6)\n" },
+    { .name = "mc-tols", .kind = PINT_OPT_OTHER,
+      .err = "--mc-tols needs a comma list of positive numbers, got '%s'",
+      .help =
+"      --mc-tols LIST   relative tolerances of the Monte Carlo peers\n"
+"                       (default 1e-2,1e-3)\n" },
+    { .name = "instances", .kind = PINT_OPT_COUNT, .at = AT(instances),
+      .type = 'l', .lo = 1, .hi = 100000,
+      .err = "--instances must be a whole number 1..100000, got '%s'",
+      .help =
+"      --instances N    instances per cell, seeds 1..N (default 5)\n" },
+    { .name = "difficulty", .kind = PINT_OPT_REAL, .at = AT(difficulty),
+      .lo = 0, .hi = INFINITY,
+      .err = "--difficulty must be a number > 0, got '%s'",
+      .help =
+"      --difficulty B   Genz difficulty scale (default 1)\n" },
+    { .name = "max-evals", .kind = PINT_OPT_COUNT, .at = AT(max_evals),
+      .type = 'l', .lo = 1, .hi = 9e18,
+      .err = "--max-evals must be a whole number >= 1, got '%s'",
+      .help =
+"      --max-evals N    evaluation limit per run (default 1e6)\n" },
+    { .name = "methods", .kind = PINT_OPT_OTHER,
+      .help =
+"      --methods LIST   pint,pint-mc,pint-qmc,hcubature,pcubature,qag,vegas,\n"
+"                       miser (default: all built in; qag at d = 1 only;\n"
+"                       pint-mc, pint-qmc, vegas and miser at the --mc-tols)\n" },
+    { .name = "rule", .kind = PINT_OPT_NAME, .at = AT(rule),
+      .from_name = pint_rule_from_name, .err = "unknown rule '%s'",
+      .help =
+"      --rule R         pint's rule (default auto)\n" },
+    { .name = "csv", .kind = PINT_OPT_PATH, .at = AT(csv),
+      .err = "--csv needs a file name",
+      .help =
+"      --csv FILE       one row per run\n" },
+    { .name = "json", .kind = PINT_OPT_PATH, .at = AT(json),
+      .err = "--json needs a file name",
+      .help =
+"      --json FILE      the per-cell summary as a JSON array\n" },
+    { .name = "help", .letter = 'h', .kind = PINT_OPT_FLAG, .at = AT(help),
+      .lo = 1,
+      .help =
+"  -h, --help           this help\n" },
+    { .name = "version", .kind = PINT_OPT_FLAG, .at = AT(version), .lo = 1,
+      .help =
+"      --version        print the version\n" },
+};
+
+static const pint_opt_table table = {
+    options, sizeof options / sizeof *options, other
+};
+
+static int parse(int argc, char **argv, bench_opts *o, char *msg,
+                 size_t len)
+{
     memset(o, 0, sizeof *o);
     o->nfamilies = split_list("genz1,genz2,genz3,genz4,genz5,genz6",
                               o->families, MAX_LIST);
@@ -352,97 +429,8 @@ static int parse(int argc, char **argv, bench_opts *o, int *exit_now,
 #ifndef HAVE_CUBATURE
     o->methods[M_HCUBATURE] = o->methods[M_PCUBATURE] = 0;
 #endif
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":f:d:h", lo, NULL)) != -1) {
-        const char *a = optarg;
-        switch (c) {
-        case 'f':
-            o->nfamilies = split_list(a, o->families, MAX_LIST);
-            if (o->nfamilies < 0)
-                return snprintf(msg, len, "--families needs a comma list of "
-                                "names, got '%s'", a), -1;
-            break;
-        case 'd':
-            o->ndims = number_list(a, o->dims, MAX_LIST, 1);
-            if (o->ndims < 0)
-                return snprintf(msg, len, "--dims needs a comma list of "
-                                "dimensions 1..64, got '%s'", a), -1;
-            break;
-        case O_TOLS:
-            o->ntols = number_list(a, o->tols, MAX_LIST, 0);
-            if (o->ntols < 0)
-                return snprintf(msg, len, "--tols needs a comma list of "
-                                "positive numbers, got '%s'", a), -1;
-            break;
-        case O_MCTOLS:
-            o->nmc_tols = number_list(a, o->mc_tols, MAX_LIST, 0);
-            if (o->nmc_tols < 0)
-                return snprintf(msg, len, "--mc-tols needs a comma list of "
-                                "positive numbers, got '%s'", a), -1;
-            break;
-        case O_INST:
-            if (pint_parse_count(a, 1, 100000, &o->instances) != 0)
-                return snprintf(msg, len, "--instances must be a whole number "
-                                "1..100000, got '%s'", a), -1;
-            break;
-        case O_DIFF:
-            if (pint_parse_double(a, &o->difficulty) != 0 || !(o->difficulty > 0))
-                return snprintf(msg, len, "--difficulty must be a number > 0, "
-                                "got '%s'", a), -1;
-            break;
-        case O_MAXE:
-            if (pint_parse_count(a, 1, 9e18, &o->max_evals) != 0)
-                return snprintf(msg, len, "--max-evals must be a whole number "
-                                ">= 1, got '%s'", a), -1;
-            break;
-        case O_METH: {
-            char items[M_COUNT + 1][16];
-            int k = split_list(a, items, M_COUNT + 1);
-            if (k < 0)
-                return snprintf(msg, len, "--methods needs a comma list, got "
-                                "'%s'", a), -1;
-            memset(o->methods, 0, sizeof o->methods);
-            for (int i = 0; i < k; i++) {
-                int m = 0;
-                while (m < M_COUNT && strcmp(items[i], method_names[m]) != 0)
-                    m++;
-                if (m == M_COUNT)
-                    return snprintf(msg, len, "unknown method '%s' (pint, "
-                                    "pint-mc, pint-qmc, hcubature, pcubature, qag, "
-                                    "vegas, miser)", items[i]), -1;
-#ifndef HAVE_CUBATURE
-                if (m == M_HCUBATURE || m == M_PCUBATURE)
-                    return snprintf(msg, len, "method %s needs libcubature: "
-                                    "configure --with-cubature",
-                                    items[i]), -1;
-#endif
-                o->methods[m] = 1;
-            }
-            break;
-        }
-        case O_RULE: {
-            int r = pint_rule_from_name(a);
-            if (r < 0)
-                return snprintf(msg, len, "unknown rule '%s'", a), -1;
-            o->rule = (enum pint_rule)r;
-            break;
-        }
-        case O_CSV: o->csv = a; break;
-        case O_JSON: o->json = a; break;
-        case 'h': usage(stdout); *exit_now = 1; break;
-        case O_VERSION: printf("pint-bench %s\n", pint_version());
-            *exit_now = 1; break;
-        case ':':
-            return snprintf(msg, len, "option '%s' needs a value",
-                            argv[optind - 1]), -1;
-        default:
-            return snprintf(msg, len, "unknown option '%s' (see --help)",
-                            argv[optind - 1]), -1;
-        }
-    }
-    if (optind < argc)
-        return snprintf(msg, len, "unexpected argument '%s'", argv[optind]), -1;
+    if (pint_opt_parse(&table, argc, argv, o, msg, len) != 0)
+        return -1;
     for (int i = 0; i < o->nfamilies; i++)
         if (!pint_testfn_find(o->families[i]))
             return snprintf(msg, len, "unknown integrand '%s' (see pint "
@@ -468,11 +456,14 @@ int main(int argc, char **argv)
     gsl_set_error_handler_off();
     bench_opts o;
     char msg[512];
-    int exit_now = 0;
-    int bad = parse(argc, argv, &o, &exit_now, msg, sizeof msg) != 0;
-    if (bad || exit_now) {
+    int bad = parse(argc, argv, &o, msg, sizeof msg) != 0;
+    if (bad || o.help || o.version) {
         if (bad && rank == 0)
             fprintf(stderr, "pint-bench: error: %s\n", msg);
+        else if (o.help && rank == 0)
+            pint_opt_usage(&table, stdout);
+        else if (rank == 0)
+            printf("pint-bench %s\n", pint_version());
         MPI_Finalize();
         return bad ? 2 : 0;
     }

@@ -53,7 +53,8 @@ static void test_good_file(void)
         "genz2\t2 er=1e-3 ea=1e-12 max-evals=1e6 "                  /* 5 */
         "seed=18446744073709551615 difficulty=0.5 lo=0.25 hi=2,3\n"
         "  \t \n"                                                   /* 6 */
-        "  explin 2 lo=-1,-2 hi=0.5# no blank before the comment\n" /* 7 */
+        "  explin 2 lo=-1,-2 hi=0.5 method=qmc rule=gk41 norm=l2 "  /* 7 */
+        "scale=3# no blank before the comment\n"
         "no_such_symbol 5 plugin=./libfoo.so ncomp=7 lo=0 hi=1\n"   /* 8 */
         "sym2 1000 plugin=/tmp/x.so\r\n"                            /* 9 */
         "vec3 4";                                  /* 10, no newline */
@@ -77,9 +78,9 @@ static void test_good_file(void)
     CU_ASSERT_PTR_NULL(e[0].plugin);
     CU_ASSERT_EQUAL(e[0].ndim, 3);
     CU_ASSERT_EQUAL(e[0].ncomp, 0);
-    CU_ASSERT_EQUAL(e[0].epsabs, 1e-9);
-    CU_ASSERT_EQUAL(e[0].epsrel, 1e-4);
-    CU_ASSERT_EQUAL(e[0].max_evals, 12345);
+    CU_ASSERT_EQUAL(e[0].opt.epsabs, 1e-9);
+    CU_ASSERT_EQUAL(e[0].opt.epsrel, 1e-4);
+    CU_ASSERT_EQUAL(e[0].opt.max_evals, 12345);
     CU_ASSERT_EQUAL(e[0].seed, 77);
     CU_ASSERT_EQUAL(e[0].difficulty, 2.5);
     assert_all(e[0].lo, 3, -1.0);
@@ -89,9 +90,9 @@ static void test_good_file(void)
     CU_ASSERT_EQUAL(e[1].line, 5);
     CU_ASSERT_STRING_EQUAL(e[1].function, "genz2");
     CU_ASSERT_EQUAL(e[1].ndim, 2);
-    CU_ASSERT_EQUAL(e[1].epsrel, 1e-3);
-    CU_ASSERT_EQUAL(e[1].epsabs, 1e-12);
-    CU_ASSERT_EQUAL(e[1].max_evals, 1000000);
+    CU_ASSERT_EQUAL(e[1].opt.epsrel, 1e-3);
+    CU_ASSERT_EQUAL(e[1].opt.epsabs, 1e-12);
+    CU_ASSERT_EQUAL(e[1].opt.max_evals, 1000000);
     CU_ASSERT(e[1].seed == UINT64_MAX);
     CU_ASSERT_EQUAL(e[1].difficulty, 0.5);
     assert_all(e[1].lo, 2, 0.25);
@@ -105,6 +106,15 @@ static void test_good_file(void)
     CU_ASSERT_EQUAL(e[2].lo[1], -2.0);
     assert_all(e[2].hi, 2, 0.5);
     CU_ASSERT_EQUAL(e[2].seed, 77);
+    /* keys that are options of pint's table; the others' defaults */
+    CU_ASSERT_EQUAL(e[2].opt.method, PINT_METHOD_QMC);
+    CU_ASSERT_EQUAL(e[2].opt.rule, PINT_RULE_GK41);
+    CU_ASSERT_EQUAL(e[2].opt.norm, PINT_NORM_L2);
+    CU_ASSERT_EQUAL(e[2].opt.scale, 3.0);
+    CU_ASSERT_EQUAL(e[0].opt.method, PINT_METHOD_ADAPTIVE);
+    CU_ASSERT_EQUAL(e[0].opt.rule, PINT_RULE_AUTO);
+    CU_ASSERT_EQUAL(e[0].opt.norm, PINT_NORM_MAX);
+    CU_ASSERT_EQUAL(e[0].opt.scale, 1.0);
 
     /* line 8: a plug-in symbol, not looked up, with its components */
     CU_ASSERT_EQUAL(e[3].line, 8);
@@ -287,6 +297,16 @@ static void test_errors(void)
     BAD("sym 2 ncomp=1025 plugin=a.so\n",
         "1: ncomp must be a whole number 1..1024, got '1025'");
     BAD("sym 2 plugin=\n", "1: plugin needs a file name");
+    BAD("genz1 2 method=foo\n",
+        "1: unknown method 'foo' (adaptive, mc, qmc)");
+    BAD("genz1 2 rule=sym9 rule=gk41\n", "1: key 'rule' given twice");
+    /* options that are not keys of a line */
+    BAD("genz1 2 time-limit=1\n", "1: unknown key 'time-limit'");
+    BAD("genz1 2 checkpoint=c.ckpt\n", "1: unknown key 'checkpoint'");
+    /* a long value is shown cut short */
+    BAD("genz1 2 er=1234567890123456789012345678901234567890123456789012"
+        "34567890123456789x\n", "1: er must be a finite number >= 0, got "
+        "'1234567890123456789012345678901234567890123456789012345678901...'");
     BAD("sym 2 plugin=a.so plugin=b.so\n", "1: key 'plugin' given twice");
     BAD("sym 2 ncomp=2\n", "1: unknown integrand 'sym' (see --list)");
     BAD("genz1 2\nx\0y 2\n", "2: line holds a NUL byte");
@@ -329,8 +349,8 @@ static void test_expr_lines(void)
     CU_ASSERT_STRING_EQUAL(e[0].expr[0], "exp(-x1^2 - x2^2) * cos(x3)");
     CU_ASSERT_PTR_NULL(e[0].plugin);
     CU_ASSERT_EQUAL(e[0].ncomp, 0);
-    CU_ASSERT_EQUAL(e[0].epsrel, 1e-8);
-    CU_ASSERT_EQUAL(e[0].epsabs, 1e-9);
+    CU_ASSERT_EQUAL(e[0].opt.epsrel, 1e-8);
+    CU_ASSERT_EQUAL(e[0].opt.epsabs, 1e-9);
     CU_ASSERT_EQUAL(e[0].seed, 77);
     assert_all(e[0].lo, 3, 0.0);
     assert_all(e[0].hi, 3, 1.0);
@@ -525,9 +545,9 @@ static void test_family(void)
         CU_ASSERT_EQUAL(e[i].ndim, 7);
         CU_ASSERT_EQUAL(e[i].ncomp, 0);
         CU_ASSERT(e[i].seed == 1000 + i);
-        CU_ASSERT_EQUAL(e[i].epsabs, 1e-9);
-        CU_ASSERT_EQUAL(e[i].epsrel, 1e-4);
-        CU_ASSERT_EQUAL(e[i].max_evals, 12345);
+        CU_ASSERT_EQUAL(e[i].opt.epsabs, 1e-9);
+        CU_ASSERT_EQUAL(e[i].opt.epsrel, 1e-4);
+        CU_ASSERT_EQUAL(e[i].opt.max_evals, 12345);
         CU_ASSERT_EQUAL(e[i].difficulty, 2.5);
         assert_all(e[i].lo, 7, 0.0);
         assert_all(e[i].hi, 7, 2.0);

@@ -628,9 +628,9 @@ static void test_batch_expressions(void)
         { "g 1 expr='x1' scale=-1\n", ":1: scale must be a finite number "
           "> 0, got '-1'" },
         { "g 2 expr='x1' points=x3:0.5\n", ":1: points takes [xK:]a,b,... "
-          "with K 1..2, got 'x3:0.5'" },
+          "with K an axis 1..2, got 'x3:0.5'" },
         { "g 1 expr='x1' points=0.5,,0.7\n", ":1: points takes [xK:]a,b,... "
-          "(finite numbers, 1000 at most), got '0.5,,0.7'" },
+          "(finite numbers, 1000 breakpoints at most), got '0.5,,0.7'" },
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         char p[] = "/tmp/pint-list-XXXXXX", want[256];
@@ -655,16 +655,24 @@ static void test_batch_expressions(void)
     write_temp(p, "wide 1 expr='exp(-(x1/100)^2)' lo=-inf hi=inf scale=100 "
                   "er=1e-10\n"
                   "kink 1 expr='abs(x1-0.25)' points=0.25 er=1e-12\n"
-                  "kink2 2 expr='x1*abs(x2-0.3)' points=x2:0.3 er=1e-12\n");
-    static const struct { const char *name; double exact; int evals; } want[] = {
-        { "wide", 177.24538509055160273, 400 },    /* 819 without */
-        { "kink", 0.3125, 60 },                    /* 105 without */
-        { "kink2", 0.145, 200 },                   /* 2627 without */
+                  "kink2 2 expr='x1*abs(x2-0.3)' points=x2:0.3 er=1e-12\n"
+                  "kink61 1 expr='abs(x1-0.25)' points=0.25 er=1e-12 "
+                  "rule=gk61\n");
+    /* rule= of a line: 1-D runs evaluate whole rules, 21 or 61 points */
+    static const struct {
+        const char *name;
+        double exact;
+        int evals, rule;
+    } want[] = {
+        { "wide", 177.24538509055160273, 400, 21 },     /* 819 without */
+        { "kink", 0.3125, 60, 21 },                     /* 105 without */
+        { "kink2", 0.145, 200, 0 },                     /* 2627 without */
+        { "kink61", 0.3125, 150, 61 },
     };
     for (int np = 1; np <= 2; np++) {
         run_pint_np(&r, np, "--json", "--batch", p, NULL);
         CU_ASSERT_EQUAL(r.status, 0);
-        for (size_t k = 0; k < 3; k++) {
+        for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
             char needle[64];
             snprintf(needle, sizeof needle, "\"function\": \"%s\"",
                      want[k].name);
@@ -675,6 +683,8 @@ static void test_batch_expressions(void)
             CU_ASSERT(e <= 1e-10 * want[k].exact);
             /* the breakpoints and the scale are what make these cheap */
             CU_ASSERT(json_num(l, "evals") <= want[k].evals);
+            if (want[k].rule)
+                CU_ASSERT(fmod(json_num(l, "evals"), want[k].rule) == 0);
         }
     }
     unlink(p);
