@@ -7,13 +7,38 @@
  * allocates only when the pool or the heap grows.
  */
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "adapt.h"
 #include "eval.h"
 #include "heap.h"
+#include "pool.h"
 #include "tolerance.h"
 #include "sum.h"
+
+/* What one thread of a step needs of its own. */
+typedef struct {
+    double *work;                   /* the rule's work space */
+    double *xin;                    /* a face point moved inside */
+    size_t failed;                  /* its first failing child, or SIZE_MAX */
+    int rc;                         /* and that child's status */
+    char msg[256];
+} pint_scratch;
+
+/* The buffers of a step of up to k parents, sized once. */
+typedef struct {
+    size_t k;
+    pint_region **parent, **child;  /* k and 2k */
+    long long *extra;               /* per child: points evaluated again */
+    unsigned char *nonzero;         /* per child: a value was not 0 */
+    double *x, *f;                  /* the children's points and values
+                                       (their geometry goes straight into
+                                       their records) */
+    pint_scratch *scratch;          /* one per thread */
+    int nscratch;
+} pint_step_bufs;
 
 struct pint_adapt {
     const pint_function *fn;
@@ -36,13 +61,60 @@ struct pint_adapt {
     double *key_tol, *key_w, *want_tol;
     int rekey_wanted;
     size_t steps_since_rekey;
-    /* scratch, sized once: points and values of two children, the
-     * rule's work space (children's geometry goes straight into their
-     * records) */
-    double *x, *f, *work;
-    double *xin;                    /* a face point moved inside */
+    /* a step: up to k parents and their 2k children, on the pool's
+     * threads (see pint_adapt_set_threads) */
+    pint_pool *threads;
+    int root;                       /* the regions evaluated are roots */
+    pint_step_bufs b;
     char msg[256];
 };
+
+static void free_step(pint_step_bufs *b)
+{
+    for (int t = 0; b->scratch && t < b->nscratch; t++) {
+        free(b->scratch[t].work);
+        free(b->scratch[t].xin);
+    }
+    free(b->scratch);
+    free(b->parent);
+    free(b->child);
+    free(b->extra);
+    free(b->nonzero);
+    free(b->x);
+    free(b->f);
+}
+
+/* The buffers of a step of k parents on nthreads threads into b:
+ * 0, or PINT_ERR_NOMEM with none. */
+static int size_step(const pint_adapt *a, size_t k, int nthreads,
+                     pint_step_bufs *b)
+{
+    const pint_rule_impl *r = a->rule;
+    size_t nc = 2 * k, np = nc * r->npoints;
+    memset(b, 0, sizeof *b);
+    b->k = k;
+    b->parent = malloc(k * sizeof *b->parent);
+    b->child = malloc(nc * sizeof *b->child);
+    b->extra = malloc(nc * sizeof *b->extra);
+    b->nonzero = malloc(nc);
+    b->x = malloc(np * (size_t)r->ndim * sizeof *b->x);
+    b->f = malloc(np * (size_t)a->ncomp * sizeof *b->f);
+    b->scratch = calloc((size_t)nthreads, sizeof *b->scratch);
+    b->nscratch = b->scratch ? nthreads : 0;
+    int ok = b->parent && b->child && b->extra && b->nonzero && b->x
+             && b->f && b->scratch;
+    for (int t = 0; ok && t < nthreads; t++) {
+        pint_scratch *s = &b->scratch[t];
+        s->work = malloc((r->work_size ? r->work_size : 1) * sizeof *s->work);
+        s->xin = malloc((size_t)r->ndim * sizeof *s->xin);
+        ok = s->work && s->xin;
+    }
+    if (ok)
+        return 0;
+    free_step(b);
+    memset(b, 0, sizeof *b);
+    return PINT_ERR_NOMEM;
+}
 
 pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
 {
@@ -54,19 +126,13 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
     a->ncomp = fn->ncomp;
     a->geom_len = pint_region_geom_len(r->kind, r->ndim);
     pint_heap_init(&a->heap);
-    size_t np = 2 * r->npoints;
     a->pool = pint_region_pool_new(a->ncomp, a->geom_len);
     a->val_sum = calloc((size_t)a->ncomp, sizeof *a->val_sum);
     a->err_sum = calloc((size_t)a->ncomp, sizeof *a->err_sum);
     a->abs_sum = calloc((size_t)a->ncomp, sizeof *a->abs_sum);
-    a->x = malloc(np * (size_t)r->ndim * sizeof *a->x);
-    a->f = malloc(np * (size_t)a->ncomp * sizeof *a->f);
-    a->work = malloc((r->work_size ? r->work_size : 1) * sizeof *a->work);
-    a->xin = malloc((size_t)r->ndim * sizeof *a->xin);
     a->key_tol = malloc(3 * (size_t)a->ncomp * sizeof *a->key_tol);
-    if (!a->pool || !a->val_sum || !a->err_sum || !a->abs_sum || !a->x
-        || !a->f
-        || !a->work || !a->xin || !a->key_tol) {
+    if (!a->pool || !a->val_sum || !a->err_sum || !a->abs_sum
+        || !a->key_tol || size_step(a, 1, 1, &a->b) != 0) {
         pint_adapt_free(a);
         return NULL;
     }
@@ -89,10 +155,7 @@ void pint_adapt_free(pint_adapt *a)
     free(a->val_sum);
     free(a->err_sum);
     free(a->abs_sum);
-    free(a->x);
-    free(a->f);
-    free(a->work);
-    free(a->xin);
+    free_step(&a->b);
     free(a->key_tol);
     free(a);
 }
@@ -129,31 +192,29 @@ static int pull_inside(int n, const double *g, const double *x, double *xin)
     return moved;
 }
 
-/* Evaluate the points of nreg regions (np each, in a->x, regions with
- * geometries geom[0..nreg-1]) into a->f: a value that is not finite on a
- * face of a box is mended as above. */
-static int eval_regions(pint_adapt *a, size_t nreg, const double *const *geom)
+/* Check the values f of one region's points x (geometry g): a value
+ * that is not finite on a face of a box is mended as above, each mend
+ * one more evaluation in *extra.  0, or the integrand's error with its
+ * message in s. */
+static int mend_region(const pint_adapt *a, pint_scratch *s, const double *g,
+                       const double *x, double *f, long long *extra)
 {
     const pint_rule_impl *r = a->rule;
-    size_t np = r->npoints, total = nreg * np, nd = (size_t)r->ndim;
-    size_t m = (size_t)a->ncomp, from = 0, bad;
-    int rc = pint_eval_call_polled(a->fn, total, a->x, a->f, a->msg,
-                                   sizeof a->msg, &a->poll);
-    a->evals += (long long)total;
-    while (rc == 0) {
-        rc = pint_eval_check(a->fn, from, total, a->x, a->f, &bad, a->msg,
-                             sizeof a->msg);
+    size_t np = r->npoints, nd = (size_t)r->ndim, m = (size_t)a->ncomp;
+    size_t from = 0, bad;
+    for (;;) {
+        int rc = pint_eval_check(a->fn, from, np, x, f, &bad, s->msg,
+                                 sizeof s->msg);
         if (rc == 0 || r->kind != PINT_REGION_BOX
-            || !pull_inside(r->ndim, geom[bad / np], a->x + bad * nd, a->xin))
-            break;
-        rc = pint_eval_points(a->fn, 1, a->xin, a->f + bad * m, a->msg,
-                              sizeof a->msg);
-        a->evals++;
+            || !pull_inside(r->ndim, g, x + bad * nd, s->xin))
+            return rc;
+        (*extra)++;
+        rc = pint_eval_points(a->fn, 1, s->xin, f + bad * m, s->msg,
+                              sizeof s->msg);
+        if (rc != 0)
+            return rc;
         from = bad + 1;
     }
-    if (rc == 0 && !a->nonzero_seen)
-        a->nonzero_seen = pint_eval_any_nonzero(a->f, total * m);
-    return rc;
 }
 
 /* The heap key of a region: how much refining it helps the convergence
@@ -195,14 +256,14 @@ static double region_key(const pint_adapt *a, const double *err)
 
 /* Apply the rule to a region whose geometry and volume are set, using
  * the integrand values f of its points; child: see rule.h. */
-static void apply_rule(pint_adapt *a, pint_region *reg, int child,
-                       const double *f)
+static void apply_rule(const pint_adapt *a, pint_region *reg, int child,
+                       const double *f, double *work)
 {
     int m = a->ncomp;
     double *val = pint_region_val(reg), *err = pint_region_err(reg, m);
     a->rule->apply(a->rule, pint_region_geom(reg, m), reg->vol, child, f,
-                   val, err, &reg->split, a->work);
-    reg->share = a->rule->split_correct ? (float)a->work[0] : 0.0f;
+                   val, err, &reg->split, work);
+    reg->share = a->rule->split_correct ? (float)work[0] : 0.0f;
     reg->key = region_key(a, err);
     /* vol * mean_p |f_pk|: a rough integral of |f_k| over the region, the
      * scale of the rounding noise of its values (tolerance.h, the floor) */
@@ -303,9 +364,118 @@ static void totals_add(pint_adapt *a, const pint_region *reg, double sign)
     }
 }
 
-int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
+/* Child c of a step: its points into its slice of a->b.x. */
+static void child_points(pint_adapt *a, size_t c)
 {
     const pint_rule_impl *r = a->rule;
+    r->points(r, pint_region_geom(a->b.child[c], a->ncomp),
+              a->b.x + c * r->npoints * (size_t)r->ndim);
+}
+
+/* A failure of child c on a thread: kept when it is the thread's first
+ * (a thread takes its children in increasing order). */
+static void child_failed(pint_adapt *a, size_t c, int thread, int rc,
+                         const char *msg)
+{
+    pint_scratch *s = &a->b.scratch[thread];
+    if (s->failed != SIZE_MAX)
+        return;
+    s->failed = c;
+    s->rc = rc;
+    if (msg != s->msg)
+        snprintf(s->msg, sizeof s->msg, "%s", msg);
+}
+
+/* Child c once its values are in: mend them, then apply the rule. */
+static void child_finish(pint_adapt *a, size_t c, int thread)
+{
+    const pint_rule_impl *r = a->rule;
+    pint_scratch *s = &a->b.scratch[thread];
+    size_t np = r->npoints, m = (size_t)a->ncomp;
+    double *x = a->b.x + c * np * (size_t)r->ndim, *f = a->b.f + c * np * m;
+    pint_region *reg = a->b.child[c];
+    char keep[sizeof s->msg];
+    int first = s->failed == SIZE_MAX;
+    if (!first)
+        memcpy(keep, s->msg, sizeof keep);
+    int rc = mend_region(a, s, pint_region_geom(reg, a->ncomp), x, f,
+                         &a->b.extra[c]);
+    if (!first)
+        memcpy(s->msg, keep, sizeof keep);
+    if (rc != 0) {
+        child_failed(a, c, thread, rc, s->msg);
+        return;
+    }
+    a->b.nonzero[c] = (unsigned char)pint_eval_any_nonzero(f, np * m);
+    apply_rule(a, reg, !a->root, f, s->work);
+}
+
+/* Child c from its points to its rule, on a thread of the pool (thread
+ * 0, the caller's, also answers the poll). */
+static void child_task(void *arg, size_t c, int thread)
+{
+    pint_adapt *a = arg;
+    const pint_rule_impl *r = a->rule;
+    size_t np = r->npoints;
+    char msg[sizeof a->msg];
+    child_points(a, c);
+    a->b.extra[c] = 0;
+    int rc = pint_eval_call_polled(a->fn, np,
+                                   a->b.x + c * np * (size_t)r->ndim,
+                                   a->b.f + c * np * (size_t)a->ncomp, msg,
+                                   sizeof msg, thread == 0 ? &a->poll : NULL);
+    if (rc != 0)
+        child_failed(a, c, thread, rc, msg);
+    else
+        child_finish(a, c, thread);
+}
+
+/* Evaluate the n regions a->b.child[0..n-1] (geometry and volume set) and
+ * apply the rule to each: on one thread the points of all in one batch,
+ * on the pool's threads one child a task.  Every child is done either
+ * way, so the outcome does not depend on the threads: 0, or the status
+ * of the first failing child with its message in a->msg. */
+static int eval_children(pint_adapt *a, size_t n)
+{
+    size_t np = a->rule->npoints;
+    int nt = pint_pool_size(a->threads);
+    for (int t = 0; t < nt; t++)
+        a->b.scratch[t].failed = SIZE_MAX;
+    a->evals += (long long)(n * np);
+    if (nt == 1) {
+        for (size_t c = 0; c < n; c++)
+            child_points(a, c);
+        int rc = pint_eval_call_polled(a->fn, n * np, a->b.x, a->b.f, a->msg,
+                                       sizeof a->msg, &a->poll);
+        if (rc != 0)
+            return rc;
+        for (size_t c = 0; c < n; c++) {
+            a->b.extra[c] = 0;
+            child_finish(a, c, 0);
+        }
+    } else {
+        pint_pool_run(a->threads, n, child_task, a);
+    }
+    const pint_scratch *first = NULL;
+    int nonzero = 0;
+    for (int t = 0; t < nt; t++)
+        if (a->b.scratch[t].failed != SIZE_MAX
+            && (!first || a->b.scratch[t].failed < first->failed))
+            first = &a->b.scratch[t];
+    for (size_t c = 0; c < n; c++) {
+        a->evals += a->b.extra[c];
+        nonzero |= !first && a->b.nonzero[c];
+    }
+    if (first) {
+        snprintf(a->msg, sizeof a->msg, "%s", first->msg);
+        return first->rc;
+    }
+    a->nonzero_seen |= nonzero;
+    return 0;
+}
+
+int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
+{
     pint_region *reg = pint_region_alloc(a->pool);
     if (!reg || pint_heap_reserve(&a->heap, a->heap.size + 1) != 0) {
         pint_region_release(a->pool, reg);
@@ -314,13 +484,14 @@ int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
     }
     reg->vol = vol;
     memcpy(pint_region_geom(reg, a->ncomp), geom, a->geom_len * sizeof *geom);
-    r->points(r, geom, a->x);
-    int rc = eval_regions(a, 1, &geom);
+    a->b.child[0] = reg;
+    a->root = 1;
+    int rc = eval_children(a, 1);
+    a->root = 0;
     if (rc != 0) {
         pint_region_release(a->pool, reg);
         return rc;
     }
-    apply_rule(a, reg, 0, a->f);
     pint_heap_push(&a->heap, reg);      /* capacity reserved above */
     totals_add(a, reg, +1.0);
     return 0;
@@ -398,46 +569,14 @@ void pint_adapt_set_tolerances(pint_adapt *a, const double *tol)
         a->rekey_wanted = 1;
 }
 
-int pint_adapt_step(pint_adapt *a)
+/* Children 2i and 2i+1 of a step in place of parent i: the corrections
+ * of their estimates, their keys, the totals, the heap. */
+static void replace_parent(pint_adapt *a, size_t i)
 {
-    const pint_rule_impl *r = a->rule;
     int m = a->ncomp;
-    if (a->heap.size == 0) {
-        strcpy(a->msg, "no region to subdivide");
-        return PINT_ERR_INVALID;
-    }
-    if (a->rekey_wanted && 8 * a->steps_since_rekey >= a->heap.size)
-        rekey(a);
-    a->steps_since_rekey++;
-    pint_region *c1 = pint_region_alloc(a->pool);
-    pint_region *c2 = pint_region_alloc(a->pool);
-    if (!c1 || !c2 || pint_heap_reserve(&a->heap, a->heap.size + 1) != 0) {
-        pint_region_release(a->pool, c1);
-        pint_region_release(a->pool, c2);
-        strcpy(a->msg, "out of memory for new regions");
-        return PINT_ERR_NOMEM;
-    }
-    pint_region *parent = pint_heap_pop(&a->heap);
-    const double *pg = pint_region_geom(parent, m);
-    double *g1 = pint_region_geom(c1, m), *g2 = pint_region_geom(c2, m);
-    pint_region_split(r->kind, r->ndim, parent->split, pg, g1, g2);
-    c1->vol = c2->vol = 0.5 * parent->vol;
-
-    /* both children's points in one batch */
-    size_t np = r->npoints, nd = (size_t)r->ndim;
-    r->points(r, g1, a->x);
-    r->points(r, g2, a->x + np * nd);
-    const double *geoms[2] = { g1, g2 };
-    int rc = eval_regions(a, 2, geoms);
-    if (rc != 0) {
-        pint_heap_push(&a->heap, parent);       /* nothing is lost */
-        pint_region_release(a->pool, c1);
-        pint_region_release(a->pool, c2);
-        return rc;
-    }
-    apply_rule(a, c1, 1, a->f);
-    apply_rule(a, c2, 1, a->f + np * (size_t)m);
-    if (r->split_correct)
+    pint_region *parent = a->b.parent[i];
+    pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
+    if (a->rule->split_correct)
         split_correct(a, parent, c1, c2);
     cross_check(a, parent, c1, c2);
     if (a->norm != PINT_NORM_MAX) {
@@ -446,20 +585,77 @@ int pint_adapt_step(pint_adapt *a)
         c1->key = region_key(a, pint_region_err(c1, m));
         c2->key = region_key(a, pint_region_err(c2, m));
     }
-
     totals_add(a, parent, -1.0);
     totals_add(a, c1, +1.0);
     totals_add(a, c2, +1.0);
     pint_region_release(a->pool, parent);
-    pint_heap_push(&a->heap, c1);               /* one slot freed by pop */
-    pint_heap_push(&a->heap, c2);               /* one slot reserved */
+    pint_heap_push(&a->heap, c1);       /* capacity reserved by the step */
+    pint_heap_push(&a->heap, c2);
     a->splits++;
+}
 
-    /* amortized O(1): a full recompute every `size` steps bounds the drift
-     * of the running sums however long the run */
-    if (++a->steps_since_recompute >= a->heap.size)
+int pint_adapt_step(pint_adapt *a)
+{
+    const pint_rule_impl *r = a->rule;
+    int m = a->ncomp;
+    if (a->heap.size == 0) {
+        strcpy(a->msg, "no region to subdivide");
+        return PINT_ERR_INVALID;
+    }
+    size_t k = a->b.k < a->heap.size ? a->b.k : a->heap.size, got = 0;
+    if (a->rekey_wanted && 8 * a->steps_since_rekey >= a->heap.size)
+        rekey(a);
+    a->steps_since_rekey += k;
+    while (got < 2 * k && (a->b.child[got] = pint_region_alloc(a->pool)))
+        got++;
+    if (got < 2 * k || pint_heap_reserve(&a->heap, a->heap.size + k) != 0) {
+        for (size_t c = 0; c < got; c++)
+            pint_region_release(a->pool, a->b.child[c]);
+        strcpy(a->msg, "out of memory for new regions");
+        return PINT_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < k; i++) {
+        pint_region *p = a->b.parent[i] = pint_heap_pop(&a->heap);
+        pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
+        pint_region_split(r->kind, r->ndim, p->split, pint_region_geom(p, m),
+                          pint_region_geom(c1, m), pint_region_geom(c2, m));
+        c1->vol = c2->vol = 0.5 * p->vol;
+    }
+    int rc = eval_children(a, 2 * k);
+    if (rc != 0) {
+        for (size_t i = 0; i < k; i++)          /* nothing is lost */
+            pint_heap_push(&a->heap, a->b.parent[i]);
+        for (size_t c = 0; c < 2 * k; c++)
+            pint_region_release(a->pool, a->b.child[c]);
+        return rc;
+    }
+    for (size_t i = 0; i < k; i++)
+        replace_parent(a, i);
+
+    /* amortized O(1): a full recompute every `size` subdivisions bounds
+     * the drift of the running sums however long the run */
+    a->steps_since_recompute += k;
+    if (a->steps_since_recompute >= a->heap.size)
         pint_adapt_recompute(a);
     return 0;
+}
+
+int pint_adapt_set_threads(pint_adapt *a, pint_pool *threads, size_t k)
+{
+    pint_step_bufs b;
+    if (size_step(a, k < 1 ? 1 : k, pint_pool_size(threads), &b) != 0) {
+        strcpy(a->msg, "out of memory for the buffers of a step");
+        return PINT_ERR_NOMEM;          /* the engine stays as it was */
+    }
+    free_step(&a->b);
+    a->b = b;
+    a->threads = threads;
+    return 0;
+}
+
+size_t pint_adapt_step_evals(const pint_adapt *a)
+{
+    return 2 * a->b.k * a->rule->npoints;
 }
 
 void pint_adapt_recompute(pint_adapt *a)
@@ -492,8 +688,6 @@ void pint_adapt_abs(const pint_adapt *a, double *absval)
 size_t pint_adapt_regions(const pint_adapt *a) { return a->heap.size; }
 long long pint_adapt_evals(const pint_adapt *a) { return a->evals; }
 void pint_adapt_count_evals(pint_adapt *a, long long n) { a->evals += n; }
-size_t pint_adapt_step_evals(const pint_adapt *a)
-{ return 2 * a->rule->npoints; }
 const char *pint_adapt_message(const pint_adapt *a) { return a->msg; }
 
 void pint_adapt_set_poll(pint_adapt *a, void (*poll)(void *), void *arg)

@@ -14,6 +14,7 @@
 #include "rule.h"
 #include "region.h"
 #include "eval.h"
+#include "pool.h"
 
 typedef struct pint_adapt pint_adapt;
 
@@ -26,10 +27,19 @@ void pint_adapt_free(pint_adapt *a);
  * Returns 0 or an error status (message in pint_adapt_message). */
 int pint_adapt_add(pint_adapt *a, const double *geom, double vol);
 
-/* Subdivide the region with the largest error once: pop it, split it,
- * evaluate both children in one batch, push them.  On an integrand error
- * the parent is put back, so no region is ever lost. */
+/* One step: pop the k regions of largest error (k of
+ * pint_adapt_set_threads, default 1; fewer when there are fewer), split
+ * each in two, evaluate the 2k children, push them.  On an integrand
+ * error every parent is put back, so no region is ever lost. */
 int pint_adapt_step(pint_adapt *a);
+
+/* Steps of k regions, their children evaluated and ruled on the threads
+ * of pool (NULL: the caller's alone; the pool must outlive its use
+ * here).  For a given k the regions, the totals and every count are the
+ * same for any number of threads, bit for bit: each child is computed
+ * alone into its own slots and the children are merged in order.
+ * PINT_ERR_NOMEM leaves the engine as it was. */
+int pint_adapt_set_threads(pint_adapt *a, pint_pool *pool, size_t k);
 
 /* Running totals (compensated sums, recomputed exactly from the regions
  * every so often so they cannot drift): val[ncomp], err[ncomp]. */
@@ -46,7 +56,7 @@ size_t pint_adapt_regions(const pint_adapt *a);
 long long pint_adapt_evals(const pint_adapt *a);
 /* Count n evaluations made elsewhere (before a checkpoint). */
 void pint_adapt_count_evals(pint_adapt *a, long long n);
-/* Points evaluated by one step (two children). */
+/* Points evaluated by one step at most (2k children). */
 size_t pint_adapt_step_evals(const pint_adapt *a);
 const char *pint_adapt_message(const pint_adapt *a);
 

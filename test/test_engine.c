@@ -5,6 +5,7 @@
 #include "testutil.h"
 #include "pint.h"
 #include "adapt.h"
+#include "pool.h"
 #include "integrands.h"
 
 /* Integrate a built-in integrand over the unit cube. */
@@ -527,6 +528,182 @@ static void test_invalid_input(void)
     CU_ASSERT_EQUAL(pint_integrate(&fn, &box, &opt, NULL), PINT_ERR_INVALID);
 }
 
+/* Steps of k regions on a pool of threads (adapt.h,
+ * pint_adapt_set_threads).  For a given k the engine's state after a
+ * number of steps is the same, bit for bit, on 1, 2 and 4 threads:
+ * every region's record (in heap order), the totals, the evaluations.
+ * The integrands: genz1 at d = 3 (sym9), 1/sqrt(x1 x2) (sym9 samples the
+ * faces, where it is infinite: the face points are mended, adapt.c), and
+ * one that fails on part of the box (the parents are put back). */
+static int inv_sqrt(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    f[0] = 1.0 / sqrt(x[0] * x[1]);
+    return 0;
+}
+
+static int fail_far(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n; (void)m; (void)c;
+    f[0] = exp(x[0] + x[1]);
+    return x[0] > 0.999 && x[1] > 0.999 ? 7 : 0;
+}
+
+typedef struct {
+    int status;                 /* of the step that stopped, or 0 */
+    int steps;                  /* steps taken */
+    double val, err;
+    long long evals;
+    size_t regions;
+    double *recs;               /* every region's record, heap order */
+    size_t npoints;             /* of the rule */
+    char msg[256];
+} engine_state;
+
+static void run_k(const pint_function *fn, enum pint_rule id, size_t k,
+                  int threads, int steps, engine_state *out)
+{
+    char msg[256];
+    int st = 0;
+    pint_rule_impl *rule = pint_rule_new(id, fn->ndim, fn->ncomp, &st, msg,
+                                         sizeof msg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rule);
+    pint_pool *pool = threads > 1 ? pint_pool_new(threads) : NULL;
+    CU_ASSERT_FATAL(threads == 1 || pool != NULL);
+    CU_ASSERT_EQUAL(pint_pool_size(pool), threads);
+    pint_adapt *a = pint_adapt_new(fn, rule);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL_FATAL(pint_adapt_set_threads(a, pool, k), 0);
+    CU_ASSERT_EQUAL(pint_adapt_step_evals(a), 2 * k * rule->npoints);
+    double g[4] = { 0.5, 0.5, 0.5, 0.5 }, g3[6] = { 0.5, 0.5, 0.5, 0.5,
+                                                     0.5, 0.5 };
+    CU_ASSERT_EQUAL_FATAL(pint_adapt_add(a, fn->ndim == 3 ? g3 : g, 1.0), 0);
+    memset(out, 0, sizeof *out);
+    for (out->steps = 0; out->steps < steps; out->steps++)
+        if ((out->status = pint_adapt_step(a)) != 0)
+            break;
+    snprintf(out->msg, sizeof out->msg, "%s",
+             out->status ? pint_adapt_message(a) : "");
+    pint_adapt_totals(a, &out->val, &out->err);
+    out->npoints = rule->npoints;
+    out->evals = pint_adapt_evals(a);
+    out->regions = pint_adapt_regions(a);
+    size_t len = pint_adapt_rec_len(a);
+    out->recs = malloc(out->regions * len * sizeof *out->recs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out->recs);
+    pint_adapt_pack_all(a, out->recs);
+    pint_adapt_free(a);
+    pint_pool_free(pool);
+    pint_rule_free(rule);
+}
+
+static void expect_same(const engine_state *x, const engine_state *y,
+                        size_t len)
+{
+    CU_ASSERT_EQUAL(x->status, y->status);
+    CU_ASSERT_EQUAL(x->steps, y->steps);
+    CU_ASSERT_STRING_EQUAL(x->msg, y->msg);
+    CU_ASSERT(memcmp(&x->val, &y->val, sizeof x->val) == 0);
+    CU_ASSERT(memcmp(&x->err, &y->err, sizeof x->err) == 0);
+    CU_ASSERT_EQUAL(x->evals, y->evals);
+    CU_ASSERT_EQUAL_FATAL(x->regions, y->regions);
+    CU_ASSERT(memcmp(x->recs, y->recs,
+                     x->regions * len * sizeof *x->recs) == 0);
+}
+
+static void test_threads_invariance(void)
+{
+    char msg[256];
+    pint_testfn *t = pint_testfn_new("genz1", 3, 7, 1.0, msg, sizeof msg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    pint_function genz = pint_testfn_function(t);
+    pint_function sing = { 2, 1, inv_sqrt, NULL, NULL };
+    pint_function fail = { 2, 1, fail_far, NULL, NULL };
+    const struct {
+        const pint_function *fn;
+        enum pint_rule rule;
+        size_t k;
+        int steps;
+    } cases[] = {
+        { &genz, PINT_RULE_SYM9, 1, 200 },
+        { &genz, PINT_RULE_SYM9, 8, 60 },
+        { &genz, PINT_RULE_GM, 5, 60 },
+        { &sing, PINT_RULE_SYM9, 6, 100 },
+        { &fail, PINT_RULE_SYM7, 4, 400 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        engine_state one, more;
+        run_k(cases[i].fn, cases[i].rule, cases[i].k, 1, cases[i].steps,
+              &one);
+        /* the state under test: k regions a step, the face points of
+         * 1/sqrt mended, the failing integrand stopped by its corner */
+        size_t regions = 1;     /* a step splits min(k, regions) */
+        for (int j = 0; j < one.steps; j++)
+            regions += regions < cases[i].k ? regions : cases[i].k;
+        CU_ASSERT_EQUAL(one.regions, regions);
+        if (cases[i].fn == &fail) {
+            CU_ASSERT_EQUAL(one.status, PINT_ERR_INTEGRAND);
+            CU_ASSERT(one.steps > 0 && one.steps < cases[i].steps);
+        } else {
+            CU_ASSERT_EQUAL(one.status, 0);
+        }
+        /* every point counted; the mended face points of 1/sqrt too */
+        long long plain = (long long)((2 * regions - 1) * one.npoints);
+        if (cases[i].fn == &sing)
+            CU_ASSERT(one.evals > plain);
+        if (cases[i].fn == &genz)
+            CU_ASSERT_EQUAL(one.evals, plain);
+        size_t len = pint_rec_len(1, cases[i].fn->ndim == 3 ? 6 : 4);
+        for (int threads = 2; threads <= 4; threads += 2) {
+            run_k(cases[i].fn, cases[i].rule, cases[i].k, threads,
+                  cases[i].steps, &more);
+            expect_same(&one, &more, len);
+            free(more.recs);
+        }
+        free(one.recs);
+    }
+    pint_testfn_free(t);
+}
+
+/* k regions a step still integrate honestly: genz1-4 at d = 5 with k =
+ * 16 on 2 threads meet the tolerance and |Q - I| <= E. */
+static void test_threads_accuracy(void)
+{
+    static const char *const fam[] = { "genz1", "genz2", "genz3", "genz4" };
+    pint_pool *pool = pint_pool_new(2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pool);
+    for (size_t i = 0; i < 4; i++) {
+        char msg[256];
+        int st = 0;
+        pint_testfn *t = pint_testfn_new(fam[i], 5, 3, 1.0, msg, sizeof msg);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+        pint_function fn = pint_testfn_function(t);
+        pint_rule_impl *rule = pint_rule_new(PINT_RULE_SYM9, 5, 1, &st, msg,
+                                             sizeof msg);
+        pint_adapt *a = pint_adapt_new(&fn, rule);
+        CU_ASSERT_EQUAL_FATAL(pint_adapt_set_threads(a, pool, 16), 0);
+        double g[10] = { 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5 };
+        CU_ASSERT_EQUAL_FATAL(pint_adapt_add(a, g, 1.0), 0);
+        double val, err, exact, lo[5] = { 0 }, hi[5] = { 1, 1, 1, 1, 1 };
+        pint_domain dom = pint_domain_box(lo, hi);
+        CU_ASSERT_FATAL(pint_testfn_exact(t, &dom, &exact));
+        int steps = 0;
+        for (;;) {
+            pint_adapt_totals(a, &val, &err);
+            if (err <= 1e-6 * fabs(val) || steps == 20000)
+                break;
+            CU_ASSERT_EQUAL_FATAL(pint_adapt_step(a), 0);
+            steps++;
+        }
+        CU_ASSERT(err <= 1e-6 * fabs(val));
+        CU_ASSERT(fabs(val - exact) <= err);
+        pint_adapt_free(a);
+        pint_rule_free(rule);
+        pint_testfn_free(t);
+    }
+    pint_pool_free(pool);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -543,6 +720,10 @@ int main(void)
         { "integrand failures keep the estimate reached",
           test_estimate_reached },
         { "invalid input", test_invalid_input },
+        { "k regions a step: the same bits on 1, 2 and 4 threads",
+          test_threads_invariance },
+        { "k regions a step on 2 threads: honest at er 1e-6",
+          test_threads_accuracy },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("engine", tests);

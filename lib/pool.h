@@ -1,0 +1,40 @@
+/* pool.h -- threads of one process that share the work of a step
+ * (private).
+ *
+ * A pool is made once for a run (plan once, run many): nthreads - 1
+ * threads wait for work, and the caller's thread is thread 0 of every
+ * job.  pint_pool_run hands out tasks 0..n-1 from a shared counter and
+ * returns when all are done, so a task must write only its own slots
+ * and must not depend on which thread runs it: the results of a job are
+ * then the same for any number of threads.  Only thread 0 is the
+ * caller's, so a task that needs the caller's thread (MPI, a poll)
+ * checks its thread number.
+ *
+ * No global state: pools are independent and the library stays
+ * re-entrant.  A pool of one thread (or a NULL pool) runs the tasks in
+ * order on the caller's thread. */
+#ifndef PINT_POOL_H
+#define PINT_POOL_H
+
+#include <stddef.h>
+
+typedef struct pint_pool pint_pool;
+
+typedef void (*pint_pool_task)(void *arg, size_t i, int thread);
+
+/* A pool of nthreads threads (the caller's and nthreads - 1 started
+ * here; nthreads >= 1).  NULL when out of memory or a thread cannot be
+ * started. */
+pint_pool *pint_pool_new(int nthreads);
+
+/* Its threads (1 for NULL). */
+int pint_pool_size(const pint_pool *p);
+
+/* Run task(arg, i, thread) for every i in 0..n-1 on the pool's threads,
+ * the caller's being thread 0; returns when every task has run. */
+void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg);
+
+/* Stop and join the threads (NULL: nothing). */
+void pint_pool_free(pint_pool *p);
+
+#endif /* PINT_POOL_H */
