@@ -169,6 +169,20 @@ static const pint_opt options[] = {
       .help =
 "      --time-limit S    stop after S seconds of wall-clock time with the\n"
 "                        estimate reached (status time-limit, exit 1)\n" },
+    { .name = "threads", .kind = COUNT, .at = OPT(threads), .type = 'i',
+      .lo = 0, .hi = PINT_MAX_THREADS,
+      .err = "--threads must be a whole number 0..1024, got '%s'",
+      .help =
+"      --threads N       threads of the process (adaptive, without mpirun,\n"
+"                        2-D and up; default 1; 0: the cores it may use);\n"
+"                        the integrand is then called from N threads at once\n" },
+    { .name = "regions-per-step", .kind = COUNT, .at = OPT(regions_per_step),
+      .type = 'i', .lo = 0, .hi = PINT_MAX_REGIONS_PER_STEP,
+      .err = "--regions-per-step must be a whole number 0..100000, got '%s'",
+      .help =
+"      --regions-per-step K  regions split per step (default 1 on one\n"
+"                        thread, 16 on more); the result depends on K, not\n"
+"                        on the threads\n" },
     { .help =
 "\n"
 "Checkpoints (every method; one integral, not --batch/--family):\n" },

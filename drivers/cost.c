@@ -1,4 +1,5 @@
 /* cost.c -- an emulated integrand cost, for benchmarks (see cost.h). */
+#include <stdatomic.h>
 #include <time.h>
 #include "cost.h"
 
@@ -12,9 +13,13 @@ static double now(void)
 /* npts evaluations' worth of time, less what earlier sleeps overran. */
 static void pay(pint_cost *c, size_t npts)
 {
-    double want = 1e-6 * c->us * (double)npts;
-    double owed = c->late < want ? c->late : want;
-    c->late -= owed;
+    double want = 1e-6 * c->us * (double)npts, late, owed;
+    /* threads may pay at once: the overrun is taken and given back
+     * atomically, the sleeps overlap */
+    late = atomic_load(&c->late);
+    do
+        owed = late < want ? late : want;
+    while (!atomic_compare_exchange_weak(&c->late, &late, late - owed));
     double end = now() + (want - owed), t;
     if (c->spin) {
         while ((t = now()) < end)
@@ -28,7 +33,9 @@ static void pay(pint_cost *c, size_t npts)
             nanosleep(&ts, NULL);
         }
     }
-    c->late += t - end;
+    late = atomic_load(&c->late);
+    while (!atomic_compare_exchange_weak(&c->late, &late, late + (t - end)))
+        ;
 }
 
 static int cost_f(int ndim, const double *x, int ncomp, double *fval,
@@ -56,7 +63,7 @@ void pint_cost_wrap(pint_cost *c, pint_function *fn, double us, int spin)
     c->inner = *fn;
     c->us = us;
     c->spin = spin;
-    c->late = 0.0;
+    atomic_init(&c->late, 0.0);
     fn->f = c->inner.f ? cost_f : NULL;
     fn->fbatch = c->inner.fbatch ? cost_batch : NULL;
     fn->ctx = c;

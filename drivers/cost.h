@@ -7,8 +7,8 @@
  *
  * A sleep ends late (timer slack, a busy core): the time past the
  * deadline is kept and taken off the next payments, so that over a run
- * the cost is what was asked, not one overshoot per call more.  One
- * wrapper serves one run at a time (it is not for concurrent calls). */
+ * the cost is what was asked, not one overshoot per call more.  Threads
+ * may call one wrapper at once (the overrun is kept atomically). */
 #ifndef PINT_COST_H
 #define PINT_COST_H
 
@@ -18,7 +18,7 @@ typedef struct {
     pint_function inner;        /* the integrand wrapped */
     double us;
     int spin;                   /* 1: burn the CPU instead of sleeping */
-    double late;                /* seconds slept past earlier deadlines */
+    _Atomic double late;        /* seconds slept past earlier deadlines */
 } pint_cost;
 
 /* Make *fn cost us microseconds more per evaluation (c keeps the

@@ -450,7 +450,8 @@ static double digits_of(double value, double exact)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
+    int level;                  /* pint's threads never call MPI */
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &level);
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     gsl_set_error_handler_off();

@@ -33,7 +33,9 @@ int main(int argc, char **argv)
         fflush(stdout);
         return status;
     }
-    MPI_Init(&argc, &argv);
+    /* --threads: only the thread that called MPI_Init calls MPI */
+    int level;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &level);
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     int status = pint_command(argc, argv, rank);

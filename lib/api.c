@@ -17,6 +17,7 @@
 #include "onedim.h"
 #include "map.h"
 #include "options.h"
+#include "pool.h"
 #include "mc_run.h"
 #include "qmc_run.h"
 #include "par/entry.h"
@@ -126,6 +127,21 @@ static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
     return status;
 }
 
+/* The engine's steps on opt's threads (*pool: NULL for one). */
+static int engine_threads(pint_adapt *a, const pint_options *opt,
+                          pint_pool **pool, pint_result *res)
+{
+    int n = opt->threads ? opt->threads : pint_threads_default();
+    int k = opt->regions_per_step ? opt->regions_per_step
+            : n > 1 ? PINT_REGIONS_PER_STEP : 1;
+    *pool = NULL;
+    if (n > 1 && !(*pool = pint_pool_new(n)))
+        return pint_fail(res, PINT_ERR_NOMEM, "cannot start %d threads", n);
+    if ((*pool || k > 1) && pint_adapt_set_threads(a, *pool, (size_t)k) != 0)
+        return pint_fail(res, PINT_ERR_NOMEM, "%s", pint_adapt_message(a));
+    return 0;
+}
+
 /* One rank, no MPI: seed and step the engine until done. */
 static int integrate_here(const pint_function *fn, const pint_domain *dom,
                           const pint_options *opt, pint_result *res,
@@ -146,10 +162,12 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     }
     pint_adapt_set_norm(a, opt->norm);
+    pint_pool *pool = NULL;
+    status = engine_threads(a, opt, &pool, res);
     pint_ckpt desc;
     pint_ckpt_describe(&desc, fn, dom, opt, id, pint_adapt_rec_len(a));
-    if (opt->checkpoint && pint_ckpt_writable(opt->checkpoint, msg,
-                                              sizeof msg) != 0)
+    if (status == 0 && opt->checkpoint
+        && pint_ckpt_writable(opt->checkpoint, msg, sizeof msg) != 0)
         status = pint_fail(res, PINT_ERR_INVALID, "%s", msg);
     if (status == 0)
         status = seed_engine(a, rule, fn, dom, opt, &desc, res);
@@ -180,6 +198,7 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     if (pint_status_is_error(status) && !res->message[0])
         pint_fail_keep(res, status, "%s", pint_adapt_message(a));
     pint_adapt_free(a);
+    pint_pool_free(pool);
     free(thr);
     pint_rule_free(rule);
     return status;

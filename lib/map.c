@@ -5,9 +5,11 @@
 #include <string.h>
 #include "map.h"
 
-/* points handed to the user's integrand per call: the x buffer is
- * allocated once, for this many points */
+/* Points handed to the user's integrand per call: at most CHUNK, and at
+ * most X_DOUBLES coordinates in all.  The buffers are the caller's
+ * stack (about 72 KB), so that threads may call a map at once. */
 #define CHUNK 512
+#define X_DOUBLES 8192
 
 enum axis_kind { AXIS_FINITE, AXIS_UP, AXIS_DOWN, AXIS_BOTH };
 
@@ -22,10 +24,15 @@ struct pint_map {
     enum axis_kind *kind;
     double *anchor;             /* a of [a, inf), b of (-inf, b] */
     double *tlo, *thi;          /* the box in t */
-    double *x;                  /* CHUNK points in x */
-    double *jac;                /* |dx/dt| of each of them */
-    size_t *index;              /* their positions in the caller's batch */
 };
+
+/* A call's points in x, their |dx/dt| and positions in the caller's
+ * batch. */
+typedef struct {
+    double x[X_DOUBLES];
+    double jac[CHUNK];
+    size_t index[CHUNK];
+} chunk_bufs;
 
 static int map_fbatch(int ndim, size_t npts, const double *t, int ncomp,
                       double *fval, void *ctx)
@@ -107,14 +114,15 @@ int pint_map_infinite_axis(const void *map, const double *t)
     return 0;
 }
 
-/* The images of points t[p0 .. p0+n-1] that are finite, packed into m->x
- * with their positions.  Returns how many were packed. */
-static size_t pack(pint_map *m, size_t p0, size_t n, const double *t)
+/* The images of points t[p0 .. p0+n-1] that are finite, packed into
+ * b->x with their positions.  Returns how many were packed. */
+static size_t pack(const pint_map *m, chunk_bufs *b, size_t p0, size_t n,
+                   const double *t)
 {
     int d = m->ndim;
     size_t used = 0;
     for (size_t p = p0; p < p0 + n; p++) {
-        double *x = m->x + used * (size_t)d, jac = 1.0;
+        double *x = b->x + used * (size_t)d, jac = 1.0;
         int finite = 1;
         for (int i = 0; i < d; i++) {
             double ji;
@@ -124,8 +132,8 @@ static size_t pack(pint_map *m, size_t p0, size_t n, const double *t)
         }
         if (!finite)
             continue;
-        m->jac[used] = jac;
-        m->index[used++] = p;
+        b->jac[used] = jac;
+        b->index[used++] = p;
     }
     return used;
 }
@@ -133,39 +141,42 @@ static size_t pack(pint_map *m, size_t p0, size_t n, const double *t)
 int pint_map_call(void *map, size_t npts, const double *t, double *f,
                   size_t *failed)
 {
-    pint_map *m = map;
+    const pint_map *m = map;
     int d = m->ndim, nc = m->user.ncomp;
     const pint_function *u = &m->user;
+    chunk_bufs b;
+    size_t chunk = X_DOUBLES / (size_t)d < CHUNK ? X_DOUBLES / (size_t)d
+                                                 : CHUNK;
     *failed = (size_t)-1;
-    for (size_t p0 = 0; p0 < npts; p0 += CHUNK) {
-        size_t n = npts - p0 < CHUNK ? npts - p0 : CHUNK;
-        size_t used = pack(m, p0, n, t);
+    for (size_t p0 = 0; p0 < npts; p0 += chunk) {
+        size_t n = npts - p0 < chunk ? npts - p0 : chunk;
+        size_t used = pack(m, &b, p0, n, t);
         /* the values land packed at f[p0 ..] and are spread backwards:
          * a packed slot j never lies after its point index[j] */
         double *fp = f + p0 * (size_t)nc;
         if (u->fbatch && used > 0) {
-            int rc = u->fbatch(d, used, m->x, nc, fp, u->ctx);
+            int rc = u->fbatch(d, used, b.x, nc, fp, u->ctx);
             if (rc != 0)
                 return rc;
         } else {
             for (size_t j = 0; j < used; j++) {
-                int rc = u->f(d, m->x + j * (size_t)d, nc,
+                int rc = u->f(d, b.x + j * (size_t)d, nc,
                               fp + j * (size_t)nc, u->ctx);
                 if (rc != 0) {
-                    *failed = m->index[j];
+                    *failed = b.index[j];
                     return rc;
                 }
             }
         }
         size_t p = p0 + n;
         for (size_t j = used; j-- > 0;) {
-            while (--p > m->index[j])           /* x infinite: no value */
+            while (--p > b.index[j])           /* x infinite: no value */
                 for (int k = 0; k < nc; k++)
                     f[p * (size_t)nc + k] = NAN;
             double *to = f + p * (size_t)nc;
             const double *from = fp + j * (size_t)nc;
             for (int k = nc; k-- > 0;)
-                to[k] = from[k] * m->jac[j];
+                to[k] = from[k] * b.jac[j];
         }
         while (p-- > p0)
             for (int k = 0; k < nc; k++)
@@ -182,9 +193,6 @@ void pint_map_free(pint_map *m)
     free(m->anchor);
     free(m->tlo);
     free(m->thi);
-    free(m->x);
-    free(m->jac);
-    free(m->index);
     free(m->glo);
     free(m->ghi);
     free(m);
@@ -214,6 +222,11 @@ int pint_map_open(const pint_function *fn, const pint_domain *dom,
     }
     if (!infinite)
         return 0;
+    if (n > X_DOUBLES) {
+        snprintf(msg, msglen, "infinite ranges are mapped in up to %d "
+                 "dimensions, got %d", X_DOUBLES, n);
+        return PINT_ERR_INVALID;
+    }
     if (!(scale > 0.0) || !isfinite(scale)) {
         snprintf(msg, msglen, "the scale of the infinite ranges must be a "
                  "finite number > 0, got %g", scale);
@@ -226,14 +239,11 @@ int pint_map_open(const pint_function *fn, const pint_domain *dom,
         m->anchor = malloc(nd * sizeof *m->anchor);
         m->tlo = malloc(nd * sizeof *m->tlo);
         m->thi = malloc(nd * sizeof *m->thi);
-        m->x = malloc(CHUNK * nd * sizeof *m->x);
-        m->jac = malloc(CHUNK * sizeof *m->jac);
-        m->index = malloc(CHUNK * sizeof *m->index);
         m->glo = malloc(nd * sizeof *m->glo);
         m->ghi = malloc(nd * sizeof *m->ghi);
     }
-    if (!m || !m->kind || !m->anchor || !m->tlo || !m->thi || !m->x
-        || !m->jac || !m->index || !m->glo || !m->ghi) {
+    if (!m || !m->kind || !m->anchor || !m->tlo || !m->thi || !m->glo
+        || !m->ghi) {
         pint_map_free(m);
         snprintf(msg, msglen, "out of memory");
         return PINT_ERR_NOMEM;

@@ -45,6 +45,8 @@ static void defaults(pint_options *opt)
     opt->points_axis = NULL;
     opt->extrapolate = 1;
     opt->norm = PINT_NORM_MAX;
+    opt->threads = 1;
+    opt->regions_per_step = 0;
 }
 
 void pint_options_init_size(pint_options *opt, size_t size)
@@ -77,6 +79,9 @@ int pint_options_adopt(const pint_options *in, pint_options *out,
     defaults(out);
     memcpy(out, in, size);
     out->size = sizeof *out;
+    /* a caller that knew no threads never agreed to concurrent calls */
+    if (size < offsetof(pint_options, threads) + sizeof out->threads)
+        out->threads = 1;
     return 0;
 }
 

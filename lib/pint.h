@@ -268,7 +268,35 @@ typedef struct {
     /* The norm of the convergence test (enum pint_norm, default
      * PINT_NORM_MAX); every method and run mode honours it. */
     enum pint_norm norm;
+
+    /* Threads of this process (the adaptive method without MPI, in 2 or
+     * more dimensions; in 1-D and once MPI is initialized one thread for
+     * now).  1 (default): the caller's
+     * thread alone; 0: the cores the process may use
+     * (pint_threads_default).  With more than one the integrand is
+     * called from several threads at once, each call on its own points:
+     * it must be reentrant (a batch integrand gets a block of points per
+     * call).  Options from a pint.h without this field mean 1.
+     * regions_per_step: the adaptive method subdivides this many regions
+     * of largest error per step and evaluates their children on the
+     * threads; 0 (default): 1 on one thread, else PINT_REGIONS_PER_STEP.
+     * For a given value the result is the same, bit for bit, on any
+     * number of threads. */
+    int threads;
+    int regions_per_step;
 } pint_options;
+
+/* regions_per_step on more than one thread (see pint_options). */
+#define PINT_REGIONS_PER_STEP 16
+/* The most threads and regions per step a run takes. */
+#define PINT_MAX_THREADS 1024
+#define PINT_MAX_REGIONS_PER_STEP 100000
+
+/* The threads a run with threads = 0 uses: OMP_NUM_THREADS when it is a
+ * whole number >= 1, else the cores this process may run on
+ * (its affinity), shared among the ranks of a node when an MPI launcher
+ * did not bind them; at least 1, at most PINT_MAX_THREADS. */
+PINT_API int pint_threads_default(void);
 
 /* What the progress callback sees (arrays valid during the call only). */
 struct pint_progress {

@@ -6,9 +6,13 @@
  * job.  Tasks are taken from an atomic counter, so a thread that is
  * late (descheduled on a busy machine) simply takes fewer.
  */
+#define _GNU_SOURCE             /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <unistd.h>
+#include "pint.h"
 #include "pool.h"
 
 struct pint_pool {
@@ -145,4 +149,35 @@ void pint_pool_free(pint_pool *p)
     pthread_mutex_destroy(&p->lock);
     free(p->threads);
     free(p);
+}
+
+/* A whole number >= 1 at the start of s (OMP_NUM_THREADS may be a list:
+ * its first entry is this level's), else 0. */
+static long leading_count(const char *s)
+{
+    if (!s)
+        return 0;
+    char *end;
+    long n = strtol(s, &end, 10);
+    return end != s && (*end == '\0' || *end == ',') && n >= 1 ? n : 0;
+}
+
+int pint_threads_default(void)
+{
+    long n = leading_count(getenv("OMP_NUM_THREADS"));
+    if (n == 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        cpu_set_t set;
+        n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
+                                                         : online;
+        /* ranks of a node that no launcher bound: a share of the cores */
+        long local = leading_count(getenv("OMPI_COMM_WORLD_LOCAL_SIZE"));
+        if (local == 0)
+            local = leading_count(getenv("MPI_LOCALNRANKS"));
+        if (local > 1 && n >= online)
+            n /= local;
+    }
+    if (n < 1)
+        n = 1;
+    return n > PINT_MAX_THREADS ? PINT_MAX_THREADS : (int)n;
 }

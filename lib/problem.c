@@ -9,6 +9,21 @@
 #include "result.h"
 #include "rule.h"
 
+/* The threads and the regions per step. */
+static int check_threads(const pint_options *o, pint_result *res)
+{
+    if (o->threads < 0 || o->threads > PINT_MAX_THREADS)
+        return pint_fail(res, PINT_ERR_INVALID, "threads must be 0 (the "
+                         "cores) or 1..%d, got %d", PINT_MAX_THREADS,
+                         o->threads);
+    if (o->regions_per_step < 0
+        || o->regions_per_step > PINT_MAX_REGIONS_PER_STEP)
+        return pint_fail(res, PINT_ERR_INVALID, "regions per step must be 0 "
+                         "(automatic) or 1..%d, got %d",
+                         PINT_MAX_REGIONS_PER_STEP, o->regions_per_step);
+    return 0;
+}
+
 static int check_options(const pint_options *o, pint_result *res)
 {
     if (!(o->epsabs >= 0.0) || !isfinite(o->epsabs))
@@ -242,6 +257,8 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
     if (!fn->f && !fn->fbatch)
         return pint_fail(res, PINT_ERR_INVALID, "no integrand function given");
     int rc = check_options(opt, res);
+    if (rc == 0)
+        rc = check_threads(opt, res);
     if (rc == 0)
         rc = check_domain(dom, fn->ndim, res);
     if (rc != 0)

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include "testutil.h"
 #include <pint.h>
 
@@ -233,6 +235,85 @@ static void test_options_sizes(void)
     CU_ASSERT_EQUAL(opt.size, sizeof opt);
     CU_ASSERT_EQUAL(opt.norm, PINT_NORM_MAX);
     CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
+    pint_result_free(r);
+}
+
+/* Threads (pint_options.threads): a product of Gaussians over [0,1]^4,
+ * exact (sqrt(pi)/10 erf(5))^4 ... ctx counts the calls made off the
+ * caller's thread. */
+typedef struct {
+    pthread_t caller;
+    atomic_long off;
+} thread_ctx;
+
+static int gauss4(int ndim, const double *x, int ncomp, double *fval,
+                  void *ctx)
+{
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += (x[i] - 0.5) * (x[i] - 0.5);
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(-100.0 * s);
+    thread_ctx *t = ctx;
+    if (!pthread_equal(pthread_self(), t->caller))
+        atomic_fetch_add(&t->off, 1);
+    return 0;
+}
+
+/* The same bits on 1, 2 and 4 threads for a given regions_per_step, the
+ * estimate honest; one thread calls from the caller's thread only, and so
+ * does a struct from a pint.h without the field, whatever lies past it;
+ * bad counts are refused. */
+static void test_threads(void)
+{
+    double lo[4] = { 0, 0, 0, 0 }, hi[4] = { 1, 1, 1, 1 };
+    thread_ctx tc = { .caller = pthread_self() };
+    atomic_init(&tc.off, 0);
+    pint_function fn = { .ndim = 4, .ncomp = 1, .f = gauss4, .ctx = &tc };
+    pint_domain dom = pint_domain_box(lo, hi);
+    double exact = pow(sqrt(M_PI) / 10.0 * erf(5.0), 4);
+    pint_result *r = pint_result_alloc(1);
+    pint_options opt;
+    pint_options_init(&opt);
+    CU_ASSERT_EQUAL(opt.threads, 1);
+    opt.epsrel = 1e-7;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
+    CU_ASSERT(fabs(r->value[0] - exact) <= r->error[0]);
+    CU_ASSERT_EQUAL(atomic_load(&tc.off), 0);
+    opt.regions_per_step = 16;
+    double v1 = 0, e1 = 0;
+    long long n1 = 0;
+    for (int t = 1; t <= 4; t *= 2) {
+        opt.threads = t;
+        CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
+        CU_ASSERT(fabs(r->value[0] - exact) <= r->error[0]);
+        CU_ASSERT(r->error[0] <= 1e-7 * exact);
+        if (t == 1) {
+            v1 = r->value[0];
+            e1 = r->error[0];
+            n1 = r->evals;
+            CU_ASSERT_EQUAL(atomic_load(&tc.off), 0);
+        }
+        CU_ASSERT(memcmp(&v1, &r->value[0], sizeof v1) == 0);
+        CU_ASSERT(memcmp(&e1, &r->error[0], sizeof e1) == 0);
+        CU_ASSERT_EQUAL(n1, r->evals);
+    }
+    /* options of an older pint.h: no threads, whatever lies past them */
+    memset(&opt, 0xff, sizeof opt);
+    pint_options_init_size(&opt, offsetof(pint_options, threads));
+    opt.epsrel = 1e-6;
+    atomic_store(&tc.off, 0);
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(atomic_load(&tc.off), 0);
+    pint_options_init(&opt);
+    opt.threads = -1;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r->message, "threads must be") != NULL);
+    opt.threads = 2;
+    opt.regions_per_step = PINT_MAX_REGIONS_PER_STEP + 1;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r->message, "regions per step") != NULL);
+    CU_ASSERT(pint_threads_default() >= 1);
     pint_result_free(r);
 }
 
@@ -483,6 +564,7 @@ int main(void)
         { "many integrals without MPI", test_integrate_batch },
         { "options filled by hand", test_options_by_hand },
         { "options from an older and a newer pint.h", test_options_sizes },
+        { "threads: the same bits on 1, 2 and 4", test_threads },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("api", tests);

@@ -196,6 +196,47 @@ static void test_json_genz4(void)
     CU_ASSERT_STRING_EQUAL(r.err, "");
 }
 
+/* --threads with --regions-per-step: the same value, error and
+ * evaluations (to 17 digits) on 1 and 3 threads, honest against the
+ * exact value: genz4 at d = 5, and a Gaussian over R^2 (the map of
+ * infinite ranges is called from the threads too); a bad count is
+ * refused. */
+static void test_threads(void)
+{
+    run_result r;
+    char first[2][128];
+    for (int t = 1; t <= 3; t += 2) {
+        char th[8];
+        snprintf(th, sizeof th, "%d", t);
+        for (int c = 0; c < 2; c++) {
+            if (c == 0)
+                run_pint(&r, "--json", "-f", "genz4", "-d", "5", "--er",
+                         "1e-7", "--threads", th, "--regions-per-step", "16",
+                         NULL);
+            else
+                run_pint(&r, "--json", "-e", "exp(-x1^2-x2^2)", "--lo",
+                         "-inf", "--hi", "inf", "--er", "1e-9", "--threads",
+                         th, "--regions-per-step", "16", NULL);
+            CU_ASSERT_EQUAL(r.status, 0);
+            double v = json_first(r.out, "value");
+            double e = json_first(r.out, "error");
+            double x = c == 0 ? json_first(r.out, "exact")
+                              : 3.14159265358979323846;
+            CU_ASSERT(fabs(v - x) <= e);
+            char line[128];
+            snprintf(line, sizeof line, "%.17g %.17g %.0f", v, e,
+                     json_num(r.out, "evals"));
+            if (t == 1)
+                snprintf(first[c], sizeof first[c], "%s", line);
+            else
+                CU_ASSERT_STRING_EQUAL(line, first[c]);
+        }
+    }
+    run_pint(&r, "-f", "genz4", "-d", "2", "--threads", "2000", NULL);
+    expect_error(&r, "pint: error: --threads must be a whole number "
+                     "0..1024, got '2000'\n");
+}
+
 static void test_plain_table(void)
 {
     run_result r;
@@ -952,6 +993,7 @@ int main(void)
         { "--batch with expressions, 1 and 2 ranks", test_batch_expressions },
         { "--batch --progress, 1 and 2 ranks", test_batch_progress },
         { "pint-bench", test_pint_bench },
+        { "--threads: the same bits on 1 and 3 threads", test_threads },
         { "everyday integrals, 1 and 2 ranks", test_everyday_rows },
         CU_TEST_INFO_NULL,
     };
