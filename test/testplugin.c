@@ -1,5 +1,11 @@
-/* testplugin.c -- integrands loaded by the test suite through --plugin. */
+/* testplugin.c -- integrands loaded by the test suite through --plugin.
+ *
+ * Those that fail after a number of calls count them atomically, and
+ * read their settings from the environment once, when the plug-in is
+ * loaded: pint may call an integrand from several threads at once
+ * (--threads), and these must then still mean what they say. */
 #include <math.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +96,42 @@ static int last_rank(void)
     return !r || !n || atoi(r) == atoi(n) - 1;
 }
 
+/* The settings of the failing integrands below, read at load time. */
+static struct {
+    int mine;                   /* last_rank() */
+    long nan_limit;             /* nan_later: $NAN_LATER_CALLS */
+    int fault_kind;             /* fault_last_rank: $PINT_FAULT ... */
+    long fault_after;           /* ... from call $PINT_FAULT_AFTER */
+    long disk_after;            /* disk_trouble: $PINT_DISK_AFTER */
+    long mem_after;             /* memory_trouble: $PINT_MEM_AFTER */
+} cfg;
+
+static long env_long(const char *name, long dflt)
+{
+    const char *e = getenv(name);
+    return e ? atol(e) : dflt;
+}
+
+__attribute__((constructor)) static void read_settings(void)
+{
+    const char *k = getenv("PINT_FAULT");
+    cfg.mine = last_rank();
+    cfg.nan_limit = env_long("NAN_LATER_CALLS", 3000);
+    cfg.fault_kind = !k ? 0 : !strcmp(k, "nan") ? 1 : !strcmp(k, "inf") ? 2
+                     : !strcmp(k, "code") ? 3 : !strcmp(k, "hang") ? 4
+                     : !strcmp(k, "kill") ? 5 : !strcmp(k, "exit0") ? 6
+                     : !strcmp(k, "exit3") ? 7 : 0;
+    cfg.fault_after = env_long("PINT_FAULT_AFTER", 20000);
+    cfg.disk_after = env_long("PINT_DISK_AFTER", 200000);
+    cfg.mem_after = env_long("PINT_MEM_AFTER", 100000);
+}
+
+/* This call's number, counting from 1 (c counts them). */
+static long next_call(atomic_long *c)
+{
+    return atomic_fetch_add(c, 1) + 1;
+}
+
 /* Fails (returns 9) on MPI rank 2 only, like fails_on_rank2, around a
  * peak that needs thousands of regions: the adaptive method starts from
  * one region on rank 0, and only the load balancer brings rank 2 work. */
@@ -137,12 +179,9 @@ int which_form_batch(int ndim, size_t npts, const double *x, int ncomp,
 int hangs_later(int ndim, const double *x, int ncomp, double *fval,
                 void *ctx)
 {
-    static long calls;
-    static int mine = -1;
+    static atomic_long calls;
     (void)ctx;
-    if (mine < 0)
-        mine = last_rank();
-    if (mine && ++calls >= 20000)
+    if (cfg.mine && next_call(&calls) >= 20000)
         for (;;)
             sleep(1);
     double s = 0.0;
@@ -160,17 +199,14 @@ int hangs_later(int ndim, const double *x, int ncomp, double *fval,
  * reached must be kept. */
 int nan_later(int ndim, const double *x, int ncomp, double *fval, void *ctx)
 {
-    static long calls, limit;
+    static atomic_long calls;
     (void)ctx;
-    if (!limit) {
-        const char *e = getenv("NAN_LATER_CALLS");
-        limit = e ? atol(e) : 3000;
-    }
     double s = 0.0;
     for (int i = 0; i < ndim; i++)
         s += (x[i] - 0.5) * (x[i] - 0.5);
+    int bad = next_call(&calls) >= cfg.nan_limit;
     for (int k = 0; k < ncomp; k++)
-        fval[k] = ++calls >= limit ? NAN : exp(-50.0 * s);
+        fval[k] = bad ? NAN : exp(-50.0 * s);
     return 0;
 }
 
@@ -184,20 +220,11 @@ int nan_later(int ndim, const double *x, int ncomp, double *fval, void *ctx)
 int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
                     void *ctx)
 {
-    static long calls, after = -1;
-    static int kind, mine;
+    static atomic_long calls;
+    int kind = cfg.fault_kind;
     (void)ctx;
-    if (after < 0) {
-        const char *k = getenv("PINT_FAULT"), *a = getenv("PINT_FAULT_AFTER");
-        kind = !k ? 0 : !strcmp(k, "nan") ? 1 : !strcmp(k, "inf") ? 2
-             : !strcmp(k, "code") ? 3 : !strcmp(k, "hang") ? 4
-             : !strcmp(k, "kill") ? 5 : !strcmp(k, "exit0") ? 6
-             : !strcmp(k, "exit3") ? 7 : 0;
-        mine = last_rank();
-        after = a ? atol(a) : 20000;
-    }
     peak50(ndim, x, ncomp, fval);
-    if (mine && kind && ++calls >= after) {
+    if (cfg.mine && kind && next_call(&calls) >= cfg.fault_after) {
         if (kind == 3)
             return 11;
         if (kind == 5)
@@ -223,13 +250,9 @@ int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
 int disk_trouble(int ndim, const double *x, int ncomp, double *fval,
                  void *ctx)
 {
-    static long calls, after = -1;
+    static atomic_long calls;
     (void)ctx;
-    if (after < 0) {
-        const char *a = getenv("PINT_DISK_AFTER");
-        after = a ? atol(a) : 200000;
-    }
-    if (++calls == after) {
+    if (next_call(&calls) == cfg.disk_after) {
         const char *mode = getenv("PINT_DISK"), *dir = getenv("PINT_DISK_DIR");
         if (mode && !strcmp(mode, "full")) {
             struct rlimit rl = { 64, 64 };
@@ -263,15 +286,9 @@ int disk_trouble(int ndim, const double *x, int ncomp, double *fval,
 int memory_trouble(int ndim, const double *x, int ncomp, double *fval,
                    void *ctx)
 {
-    static long calls, after = -1;
-    static int mine;
+    static atomic_long calls;
     (void)ctx;
-    if (after < 0) {
-        const char *a = getenv("PINT_MEM_AFTER");
-        mine = last_rank();
-        after = a ? atol(a) : 100000;
-    }
-    if (mine && ++calls == after) {
+    if (cfg.mine && next_call(&calls) == cfg.mem_after) {
         const char *mg = getenv("PINT_MEM_MARGIN");
         long pages = 0, page = sysconf(_SC_PAGESIZE);
         FILE *f = fopen("/proc/self/statm", "r");
