@@ -180,9 +180,9 @@ static const pint_opt options[] = {
       .type = 'i', .lo = 0, .hi = PINT_MAX_REGIONS_PER_STEP,
       .err = "--regions-per-step must be a whole number 0..100000, got '%s'",
       .help =
-"      --regions-per-step K  regions split per step (default 1 on one\n"
-"                        thread, 16 on more); the result depends on K, not\n"
-"                        on the threads\n" },
+"      --regions-per-step K  regions split per step, at most (default 1 on\n"
+"                        one thread, 16 on more); the result depends on K,\n"
+"                        not on the threads\n" },
     { .help =
 "\n"
 "Checkpoints (every method; one integral, not --batch/--family):\n" },

@@ -27,10 +27,11 @@ void pint_adapt_free(pint_adapt *a);
  * Returns 0 or an error status (message in pint_adapt_message). */
 int pint_adapt_add(pint_adapt *a, const double *geom, double vol);
 
-/* One step: pop the k regions of largest error (k of
- * pint_adapt_set_threads, default 1; fewer when there are fewer), split
- * each in two, evaluate the 2k children, push them.  On an integrand
- * error every parent is put back, so no region is ever lost. */
+/* One step: pop up to k regions of largest error (k of
+ * pint_adapt_set_threads, default 1: the first, and those after it whose
+ * error is at least a tenth of its), split each in two, evaluate the
+ * children, push them.  On an integrand error every parent is put back,
+ * so no region is ever lost. */
 int pint_adapt_step(pint_adapt *a);
 
 /* Steps of k regions, their children evaluated and ruled on the threads

@@ -277,8 +277,9 @@ typedef struct {
      * called from several threads at once, each call on its own points:
      * it must be reentrant (a batch integrand gets a block of points per
      * call).  Options from a pint.h without this field mean 1.
-     * regions_per_step: the adaptive method subdivides this many regions
-     * of largest error per step and evaluates their children on the
+     * regions_per_step: the adaptive method subdivides up to this many
+     * regions of largest error per step (the largest, and those with at
+     * least a tenth of its error) and evaluates their children on the
      * threads; 0 (default): 1 on one thread, else PINT_REGIONS_PER_STEP.
      * For a given value the result is the same, bit for bit, on any
      * number of threads. */
