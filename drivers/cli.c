@@ -173,9 +173,9 @@ static const pint_opt options[] = {
       .lo = 0, .hi = PINT_MAX_THREADS,
       .err = "--threads must be a whole number 0..1024, got '%s'",
       .help =
-"      --threads N       threads of the process (adaptive, without mpirun,\n"
-"                        2-D and up; default 1; 0: the cores it may use);\n"
-"                        the integrand is then called from N threads at once\n" },
+"      --threads N       threads of each process (adaptive, 2-D and up;\n"
+"                        default 1; 0: the cores it may use); the\n"
+"                        integrand is then called from N threads at once\n" },
     { .name = "regions-per-step", .kind = COUNT, .at = OPT(regions_per_step),
       .type = 'i', .lo = 0, .hi = PINT_MAX_REGIONS_PER_STEP,
       .err = "--regions-per-step must be a whole number 0..100000, got '%s'",

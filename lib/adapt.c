@@ -6,6 +6,7 @@
  * children's.  All buffers are allocated once in pint_adapt_new; a step
  * allocates only when the pool or the heap grows.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -606,6 +607,11 @@ static void replace_parent(pint_adapt *a, size_t i)
 
 int pint_adapt_step(pint_adapt *a)
 {
+    return pint_adapt_step_within(a, LLONG_MAX);
+}
+
+int pint_adapt_step_within(pint_adapt *a, long long evals)
+{
     const pint_rule_impl *r = a->rule;
     int m = a->ncomp;
     if (a->heap.size == 0) {
@@ -613,6 +619,9 @@ int pint_adapt_step(pint_adapt *a)
         return PINT_ERR_INVALID;
     }
     size_t k = a->b.k < a->heap.size ? a->b.k : a->heap.size, got = 0;
+    long long fit = evals / (long long)pint_adapt_step_evals(a);
+    if (fit < (long long)k)
+        k = fit > 1 ? (size_t)fit : 1;
     if (a->rekey_wanted && 8 * a->steps_since_rekey >= a->heap.size)
         rekey(a);
     a->steps_since_rekey += k;
@@ -670,9 +679,28 @@ int pint_adapt_set_threads(pint_adapt *a, pint_pool *threads, size_t k)
     return 0;
 }
 
+int pint_adapt_threads(pint_adapt *a, const pint_options *opt,
+                       pint_pool **pool)
+{
+    int n = opt->threads ? opt->threads : pint_threads_default();
+    int k = opt->regions_per_step ? opt->regions_per_step
+            : n > 1 ? PINT_REGIONS_PER_STEP : 1;
+    *pool = NULL;
+    if (n > 1 && !(*pool = pint_pool_new(n))) {
+        snprintf(a->msg, sizeof a->msg, "cannot start %d threads", n);
+        return PINT_ERR_NOMEM;
+    }
+    if ((*pool || k > 1) && pint_adapt_set_threads(a, *pool, (size_t)k) != 0) {
+        pint_pool_free(*pool);
+        *pool = NULL;
+        return PINT_ERR_NOMEM;
+    }
+    return 0;
+}
+
 size_t pint_adapt_step_evals(const pint_adapt *a)
 {
-    return 2 * a->b.k * a->rule->npoints;
+    return 2 * a->rule->npoints;
 }
 
 void pint_adapt_recompute(pint_adapt *a)

@@ -33,6 +33,9 @@ int pint_adapt_add(pint_adapt *a, const double *geom, double vol);
  * children, push them.  On an integrand error every parent is put back,
  * so no region is ever lost. */
 int pint_adapt_step(pint_adapt *a);
+/* The same, splitting no more regions than `evals` evaluations pay for
+ * (pint_adapt_step_evals each; one region at least). */
+int pint_adapt_step_within(pint_adapt *a, long long evals);
 
 /* Steps of k regions, their children evaluated and ruled on the threads
  * of pool (NULL: the caller's alone; the pool must outlive its use
@@ -41,6 +44,13 @@ int pint_adapt_step(pint_adapt *a);
  * alone into its own slots and the children are merged in order.
  * PINT_ERR_NOMEM leaves the engine as it was. */
 int pint_adapt_set_threads(pint_adapt *a, pint_pool *pool, size_t k);
+
+/* The threads and regions per step of opt (pint.h: 0 means the cores and
+ * 1 or PINT_REGIONS_PER_STEP): a new pool into *pool (NULL for one
+ * thread; the caller frees it after the engine) and the engine's steps
+ * on it.  0, or PINT_ERR_NOMEM with the message in the engine's. */
+int pint_adapt_threads(pint_adapt *a, const pint_options *opt,
+                       pint_pool **pool);
 
 /* Running totals (compensated sums, recomputed exactly from the regions
  * every so often so they cannot drift): val[ncomp], err[ncomp]. */
@@ -57,7 +67,8 @@ size_t pint_adapt_regions(const pint_adapt *a);
 long long pint_adapt_evals(const pint_adapt *a);
 /* Count n evaluations made elsewhere (before a checkpoint). */
 void pint_adapt_count_evals(pint_adapt *a, long long n);
-/* Points evaluated by one step at most (2k children). */
+/* Points evaluated by the split of one region (two children); a step
+ * of k regions evaluates k times as many. */
 size_t pint_adapt_step_evals(const pint_adapt *a);
 const char *pint_adapt_message(const pint_adapt *a);
 

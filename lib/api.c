@@ -89,7 +89,8 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
                 pint_watch_checkpoint_written(w);
             }
         }
-        int rc = pint_adapt_step(a);
+        int rc = pint_adapt_step_within(a, o->max_evals
+                                           - pint_adapt_evals(a));
         if (rc != 0)
             return rc;
     }
@@ -127,21 +128,6 @@ static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
     return status;
 }
 
-/* The engine's steps on opt's threads (*pool: NULL for one). */
-static int engine_threads(pint_adapt *a, const pint_options *opt,
-                          pint_pool **pool, pint_result *res)
-{
-    int n = opt->threads ? opt->threads : pint_threads_default();
-    int k = opt->regions_per_step ? opt->regions_per_step
-            : n > 1 ? PINT_REGIONS_PER_STEP : 1;
-    *pool = NULL;
-    if (n > 1 && !(*pool = pint_pool_new(n)))
-        return pint_fail(res, PINT_ERR_NOMEM, "cannot start %d threads", n);
-    if ((*pool || k > 1) && pint_adapt_set_threads(a, *pool, (size_t)k) != 0)
-        return pint_fail(res, PINT_ERR_NOMEM, "%s", pint_adapt_message(a));
-    return 0;
-}
-
 /* One rank, no MPI: seed and step the engine until done. */
 static int integrate_here(const pint_function *fn, const pint_domain *dom,
                           const pint_options *opt, pint_result *res,
@@ -163,7 +149,8 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     }
     pint_adapt_set_norm(a, opt->norm);
     pint_pool *pool = NULL;
-    status = engine_threads(a, opt, &pool, res);
+    if (pint_adapt_threads(a, opt, &pool) != 0)
+        status = pint_fail(res, PINT_ERR_NOMEM, "%s", pint_adapt_message(a));
     pint_ckpt desc;
     pint_ckpt_describe(&desc, fn, dom, opt, id, pint_adapt_rec_len(a));
     if (status == 0 && opt->checkpoint

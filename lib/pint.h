@@ -269,9 +269,10 @@ typedef struct {
      * PINT_NORM_MAX); every method and run mode honours it. */
     enum pint_norm norm;
 
-    /* Threads of this process (the adaptive method without MPI, in 2 or
-     * more dimensions; in 1-D and once MPI is initialized one thread for
-     * now).  1 (default): the caller's
+    /* Threads of this process (the adaptive method in 2 or more
+     * dimensions, alone or on each rank under MPI, where only the
+     * caller's thread calls MPI: MPI_THREAD_FUNNELED; 1-D and the other
+     * methods one thread for now).  1 (default): the caller's
      * thread alone; 0: the cores the process may use
      * (pint_threads_default).  With more than one the integrand is
      * called from several threads at once, each call on its own points:

@@ -144,6 +144,38 @@ static void test_verify(void)
     CU_ASSERT(fabs(q - x) <= json_nth(r.out, "error", 0));
 }
 
+/* Ranks x threads: 1 x 4, 2 x 2 and 4 x 1 (threads of a rank's worker
+ * step up to 16 regions at once) give honest answers at the tolerance,
+ * equal within their estimates, every region counted once; a limit is
+ * kept with the threads' larger steps. */
+static void test_ranks_by_threads(void)
+{
+    static const struct { int np; const char *threads; } runs[] = {
+        { 1, "4" }, { 2, "2" }, { 4, "1" },
+    };
+    double v[3], e[3];
+    for (int i = 0; i < 3; i++) {
+        run_result r;
+        run_mpi(&r, runs[i].np, "--json", "--verify", "-f", "genz4", "-d",
+                "4", "--er", "1e-8", "--threads", runs[i].threads,
+                "--regions-per-step", "16", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+        v[i] = json_nth(r.out, "value", 0);
+        e[i] = json_nth(r.out, "error", 0);
+        double x = json_nth(r.out, "exact", 0);
+        CU_ASSERT(fabs(v[i] - x) <= e[i]);
+        CU_ASSERT(e[i] <= 1e-8 * fabs(v[i]));
+    }
+    for (int i = 1; i < 3; i++)
+        CU_ASSERT(fabs(v[i] - v[0]) <= e[i] + e[0]);
+    run_result r;
+    run_mpi(&r, 2, "--json", "-f", "genz4", "-d", "4", "--er", "1e-14",
+            "--threads", "2", "--max-evals", "300000", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(json_num(r.out, "evals") <= 300000);
+}
+
 /* Every region on several ranks is checked by the split that made it, as
  * on one rank.  When the box was cut into one piece per worker in
  * advance, genz6 (a jump across x1 and x2) at d = 10, seed 10, ended 10%
@@ -579,6 +611,7 @@ int main(void)
     CU_TestInfo tests[] = {
         { "genz1-6 at d = 3, 6 on 1..4 ranks", test_families },
         { "every region accounted for once", test_verify },
+        { "ranks x threads: 1 x 4, 2 x 2, 4 x 1", test_ranks_by_threads },
         { "a box of 1e10: the protocol converges", test_huge_box_liveness },
         { "corner peak: transfers feed every worker", test_corner_peak_balances },
         { "honest estimates on 3 and 4 ranks", test_honest_over_ranks },

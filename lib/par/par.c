@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include "par.h"
+#include "pool.h"
 #include "result.h"
 #include "tolerance.h"
 #include "domain.h"
@@ -170,7 +171,8 @@ int pint_par_team_size(const void *comm_ptr, const void *opt_comm)
 /* What one rank holds for a distributed adaptive run. */
 typedef struct {
     pint_rule_impl *rule;
-    pint_adapt *a;              /* workers: the engine */
+    pint_adapt *a;              /* workers: the engine ... */
+    pint_pool *pool;            /* ... stepping on these threads */
     pint_par_worker *w;         /* workers */
     pint_par_controller *c;     /* rank 0 */
     double *geom, *vol;         /* the domain's regions (not resuming) */
@@ -187,6 +189,7 @@ static void tear_down(pint_par_ctx *ctx, par_run *p)
     pint_par_controller_free(p->c);
     pint_par_outbox_destroy(&ctx->out);
     pint_adapt_free(p->a);
+    pint_pool_free(p->pool);
     pint_rule_free(p->rule);
     pint_ckpt_clear(&p->saved);
     free(p->geom);
@@ -208,8 +211,13 @@ static int set_up(pint_par_ctx *ctx, par_run *p, const pint_function *fn,
     if (!p->rule)
         return pint_par_agree(ctx->comm, pint_fail(res, status, "%s", msg),
                               res);
-    if (is_worker && (p->a = pint_adapt_new(fn, p->rule)) != NULL)
+    if (is_worker && (p->a = pint_adapt_new(fn, p->rule)) != NULL) {
         pint_adapt_set_norm(p->a, opt->norm);
+        if (pint_adapt_threads(p->a, opt, &p->pool) != 0) {
+            pint_adapt_free(p->a);      /* out of memory, agreed below */
+            p->a = NULL;
+        }
+    }
     /* The regions the run starts from: the domain as given (a box, or its
      * simplices), not cut further for the workers; the load balancer
      * feeds the idle ones.  Pieces cut in advance have no parent whose

@@ -443,7 +443,7 @@ int pint_par_worker_work(pint_par_worker *w)
     int busy = is_busy(w);
     if (busy && !is_starved(w)) {
         long long before = pint_adapt_evals(w->a);
-        int rc = pint_adapt_step(w->a);
+        int rc = pint_adapt_step_within(w->a, w->grant);
         w->grant -= pint_adapt_evals(w->a) - before;
         if (rc != 0) {
             send_fail(w, rc, pint_adapt_message(w->a));
