@@ -6,6 +6,16 @@
 #include <stdio.h>
 #include "output.h"
 
+/* The threads each rank ran on: --threads (0: the cores, as the library
+ * counts them) for the adaptive method in 2 or more dimensions, else 1. */
+static int threads(const pint_report *rep, const pint_result *res)
+{
+    if (res->method != PINT_METHOD_ADAPTIVE || rep->ndim < 2)
+        return 1;
+    int t = rep->cli->opt.threads;
+    return t ? t : pint_threads_default();
+}
+
 void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
 {
     const pint_cli *cli = rep->cli;
@@ -64,6 +74,8 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
     if (res->method == PINT_METHOD_ADAPTIVE)
         fprintf(out, "regions      %zu\n", res->regions);
     fprintf(out, "seconds      %.3f\n", res->seconds);
+    if (threads(rep, res) > 1)
+        fprintf(out, "threads      %d per rank\n", threads(rep, res));
     fprintf(out, "ranks        %d\n\n", rep->ranks);
     /* the last column is not padded: no trailing blanks */
     if (rep->exact)
@@ -151,7 +163,8 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
             res->evals, res->regions, pint_status_name(res->status));
     fputs(", \"seconds\": ", out);
     json_number(out, res->seconds);
-    fprintf(out, ", \"ranks\": %d, \"epsabs\": ", rep->ranks);
+    fprintf(out, ", \"ranks\": %d, \"threads\": %d, \"epsabs\": ", rep->ranks,
+            threads(rep, res));
     json_number(out, cli->opt.epsabs);
     fputs(", \"epsrel\": ", out);
     json_number(out, cli->opt.epsrel);

@@ -682,7 +682,9 @@ int pint_adapt_set_threads(pint_adapt *a, pint_pool *threads, size_t k)
 int pint_adapt_threads(pint_adapt *a, const pint_options *opt,
                        pint_pool **pool)
 {
-    int n = opt->threads ? opt->threads : pint_threads_default();
+    /* 1-D: a Gauss-Kronrod child is too little work for a thread */
+    int n = a->rule->ndim == 1 ? 1
+            : opt->threads ? opt->threads : pint_threads_default();
     int k = opt->regions_per_step ? opt->regions_per_step
             : n > 1 ? PINT_REGIONS_PER_STEP : 1;
     *pool = NULL;
