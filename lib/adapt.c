@@ -3,8 +3,12 @@
  * The loop of Cucos 2003, Figure 6.1: take the region with the largest
  * error, split it in two following the rule's advice, apply the rule to
  * both halves, replace the parent's contribution to the totals by the
- * children's.  All buffers are allocated once in pint_adapt_new; a step
- * allocates only when the pool or the heap grows.
+ * children's.  A step may take up to k regions at once and evaluate and
+ * rule their children on a pool of threads (pool.h), each child into
+ * its own slots, merged in order: the outcome does not depend on the
+ * threads.  All buffers are allocated once (pint_adapt_new,
+ * pint_adapt_set_threads); a step allocates only when the region pool or
+ * the heap grows.
  */
 #include <limits.h>
 #include <math.h>
@@ -194,24 +198,23 @@ static int pull_inside(int n, const double *g, const double *x, double *xin)
 }
 
 /* Check the values f of one region's points x (geometry g): a value
- * that is not finite on a face of a box is mended as above, each mend
- * one more evaluation in *extra.  0, or the integrand's error with its
- * message in s. */
-static int mend_region(const pint_adapt *a, pint_scratch *s, const double *g,
-                       const double *x, double *f, long long *extra)
+ * that is not finite on a face of a box is mended as above (xin: room
+ * for the point moved inside), each mend one more evaluation in *extra.
+ * 0, or the integrand's error with its message in msg. */
+static int mend_region(const pint_adapt *a, double *xin, const double *g,
+                       const double *x, double *f, long long *extra,
+                       char *msg, size_t len)
 {
     const pint_rule_impl *r = a->rule;
     size_t np = r->npoints, nd = (size_t)r->ndim, m = (size_t)a->ncomp;
     size_t from = 0, bad;
     for (;;) {
-        int rc = pint_eval_check(a->fn, from, np, x, f, &bad, s->msg,
-                                 sizeof s->msg);
+        int rc = pint_eval_check(a->fn, from, np, x, f, &bad, msg, len);
         if (rc == 0 || r->kind != PINT_REGION_BOX
-            || !pull_inside(r->ndim, g, x + bad * nd, s->xin))
+            || !pull_inside(r->ndim, g, x + bad * nd, xin))
             return rc;
         (*extra)++;
-        rc = pint_eval_points(a->fn, 1, s->xin, f + bad * m, s->msg,
-                              sizeof s->msg);
+        rc = pint_eval_points(a->fn, 1, xin, f + bad * m, msg, len);
         if (rc != 0)
             return rc;
         from = bad + 1;
@@ -383,8 +386,7 @@ static void child_failed(pint_adapt *a, size_t c, int thread, int rc,
         return;
     s->failed = c;
     s->rc = rc;
-    if (msg != s->msg)
-        snprintf(s->msg, sizeof s->msg, "%s", msg);
+    snprintf(s->msg, sizeof s->msg, "%s", msg);
 }
 
 /* Child c once its values are in: mend them, then apply the rule. */
@@ -395,16 +397,11 @@ static void child_finish(pint_adapt *a, size_t c, int thread)
     size_t np = r->npoints, m = (size_t)a->ncomp;
     double *x = a->b.x + c * np * (size_t)r->ndim, *f = a->b.f + c * np * m;
     pint_region *reg = a->b.child[c];
-    char keep[sizeof s->msg];
-    int first = s->failed == SIZE_MAX;
-    if (!first)
-        memcpy(keep, s->msg, sizeof keep);
-    int rc = mend_region(a, s, pint_region_geom(reg, a->ncomp), x, f,
-                         &a->b.extra[c]);
-    if (!first)
-        memcpy(s->msg, keep, sizeof keep);
+    char msg[sizeof s->msg];
+    int rc = mend_region(a, s->xin, pint_region_geom(reg, a->ncomp), x, f,
+                         &a->b.extra[c], msg, sizeof msg);
     if (rc != 0) {
-        child_failed(a, c, thread, rc, s->msg);
+        child_failed(a, c, thread, rc, msg);
         return;
     }
     a->b.nonzero[c] = (unsigned char)pint_eval_any_nonzero(f, np * m);
@@ -605,6 +602,29 @@ static void replace_parent(pint_adapt *a, size_t i)
  * section 10). */
 #define STEP_SHARE 0.1
 
+/* Pop up to k parents (2k children allocated), the first and those
+ * within STEP_SHARE of it, and split each into its two children; the
+ * children not needed go back.  Returns how many were taken. */
+static size_t take_parents(pint_adapt *a, size_t k)
+{
+    const pint_rule_impl *r = a->rule;
+    int m = a->ncomp;
+    size_t i = 0;
+    for (; i < k; i++) {
+        if (i > 0 && pint_heap_top(&a->heap)->key
+                     < STEP_SHARE * a->b.parent[0]->key)
+            break;
+        pint_region *p = a->b.parent[i] = pint_heap_pop(&a->heap);
+        pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
+        pint_region_split(r->kind, r->ndim, p->split, pint_region_geom(p, m),
+                          pint_region_geom(c1, m), pint_region_geom(c2, m));
+        c1->vol = c2->vol = 0.5 * p->vol;
+    }
+    for (size_t c = 2 * i; c < 2 * k; c++)
+        pint_region_release(a->pool, a->b.child[c]);
+    return i;
+}
+
 int pint_adapt_step(pint_adapt *a)
 {
     return pint_adapt_step_within(a, LLONG_MAX);
@@ -612,8 +632,6 @@ int pint_adapt_step(pint_adapt *a)
 
 int pint_adapt_step_within(pint_adapt *a, long long evals)
 {
-    const pint_rule_impl *r = a->rule;
-    int m = a->ncomp;
     if (a->heap.size == 0) {
         strcpy(a->msg, "no region to subdivide");
         return PINT_ERR_INVALID;
@@ -624,7 +642,6 @@ int pint_adapt_step_within(pint_adapt *a, long long evals)
         k = fit > 1 ? (size_t)fit : 1;
     if (a->rekey_wanted && 8 * a->steps_since_rekey >= a->heap.size)
         rekey(a);
-    a->steps_since_rekey += k;
     while (got < 2 * k && (a->b.child[got] = pint_region_alloc(a->pool)))
         got++;
     if (got < 2 * k || pint_heap_reserve(&a->heap, a->heap.size + k) != 0) {
@@ -633,20 +650,8 @@ int pint_adapt_step_within(pint_adapt *a, long long evals)
         strcpy(a->msg, "out of memory for new regions");
         return PINT_ERR_NOMEM;
     }
-    for (size_t i = 0; i < k; i++) {
-        if (i > 0 && pint_heap_top(&a->heap)->key
-                     < STEP_SHARE * a->b.parent[0]->key) {
-            for (size_t c = 2 * i; c < 2 * k; c++)
-                pint_region_release(a->pool, a->b.child[c]);
-            k = i;
-            break;
-        }
-        pint_region *p = a->b.parent[i] = pint_heap_pop(&a->heap);
-        pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
-        pint_region_split(r->kind, r->ndim, p->split, pint_region_geom(p, m),
-                          pint_region_geom(c1, m), pint_region_geom(c2, m));
-        c1->vol = c2->vol = 0.5 * p->vol;
-    }
+    k = take_parents(a, k);
+    a->steps_since_rekey += k;
     int rc = eval_children(a, 2 * k);
     if (rc != 0) {
         for (size_t i = 0; i < k; i++)          /* nothing is lost */
