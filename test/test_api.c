@@ -298,6 +298,13 @@ static void test_threads(void)
         CU_ASSERT(memcmp(&e1, &r->error[0], sizeof e1) == 0);
         CU_ASSERT_EQUAL(n1, r->evals);
     }
+    /* the larger steps keep the evaluation limit */
+    opt.threads = 2;
+    opt.epsrel = 1e-14;
+    opt.max_evals = 100000;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_MAX_EVALS);
+    CU_ASSERT(r->evals <= 100000);
+    CU_ASSERT(r->evals > 90000);
     /* options of an older pint.h: no threads, whatever lies past them */
     memset(&opt, 0xff, sizeof opt);
     pint_options_init_size(&opt, offsetof(pint_options, threads));
