@@ -33,6 +33,7 @@ typedef struct {
     double *ctl;                /* a CONTROL kept for when memory is out */
     int ctl_sent;               /* ... in flight */
     double prev_evals;          /* evaluations at the update before */
+    double prev_returned;       /* grants it had given back then */
     long long ordered;          /* REGIONS messages ordered towards it */
     int pending;                /* ordered work not yet acknowledged */
     double *fin;                /* FINAL, once received */
@@ -230,6 +231,7 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
     b[CTL_COUNT] = count;
     b[CTL_GRANT] = (double)grant;
     b[CTL_EXPECT] = (double)expect;
+    b[CTL_TIGHT] = 4 * ctx->budget < ctx->opt->max_evals;
     for (int k = 0; k < m; k++)
         b[CTL_LEN + k] = with_shares ? c->shares[1 + k] : 0.0;
     if (b == v->ctl)
@@ -311,6 +313,9 @@ static double record_update(pint_par_controller *c, int i, const double *u)
     }
     double done = u[UPD_EVALS] - v->prev_evals;
     v->prev_evals = u[UPD_EVALS];
+    /* an idle worker's grant back into the budget */
+    c->ctx->budget += (long long)(u[UPD_RETURNED] - v->prev_returned);
+    v->prev_returned = u[UPD_RETURNED];
     memcpy(v->upd, u, pint_update_len(c->ctx->ncomp) * sizeof *u);
     if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
         v->pending = 0;

@@ -141,6 +141,9 @@ enum {
     UPD_STARVED,        /* 1: out of evaluation grant */
     UPD_RECEIVED,       /* REGIONS messages received so far */
     UPD_HALT,           /* 1: this rank's stop flag is set */
+    UPD_RETURNED,       /* evaluations of its grants given back so far
+                           (CTL_TIGHT), so that the limit's tail goes to
+                           the workers that can use it */
     UPD_HEADER
 };
 /* followed by: value[m], error[m], sent value[m], sent error[m],
@@ -172,6 +175,9 @@ enum {
                            every region is to be sent (DUMP) */
     CTL_GRANT,          /* evaluations added to the worker's grant */
     CTL_EXPECT,         /* STOP: REGIONS messages ordered towards it */
+    CTL_TIGHT,          /* 1: the last quarter of the evaluation limit is
+                           being granted: an idle worker gives its grant
+                           back (UPD_RETURNED) */
     CTL_LEN             /* the header */
 };
 static inline size_t pint_control_len(int m) { return CTL_LEN + (size_t)m; }

@@ -29,6 +29,8 @@ struct pint_par_worker {
     int fail_sent, fin_sent, upd_sent;  /* in flight */
     double *val, *err;          /* scratch: the engine's totals */
     long long grant;            /* evaluations it may still do */
+    long long returned;         /* of its grants, given back when idle */
+    int tight;                  /* the controller's CTL_TIGHT */
     long long evals_at_update;
     double time_at_update;
     int last_busy, last_starved;
@@ -203,6 +205,17 @@ static void send_update(pint_par_worker *w)
     if (!u)
         return;
     int busy = is_busy(w), starved = busy && is_starved(w);
+    if (!busy && w->tight && w->grant > 0) {
+        /* idle near the limit: what it holds could not be spent by a
+         * worker that runs out (on a loaded machine 4 ranks stopped at
+         * less than half of a limit of 3e5, the rest held by idle ones);
+         * busy again, it asks.  Only near the limit: a worker that turns
+         * idle and busy often would otherwise ask for every step (2 ranks
+         * on a box of 1e10: 250,000 messages) */
+        w->returned += w->grant;
+        w->grant = 0;
+    }
+    u[UPD_RETURNED] = (double)w->returned;
     u[UPD_BUSY] = busy;
     u[UPD_STARVED] = starved;
     u[UPD_EVALS] = (double)pint_adapt_evals(w->a);
@@ -275,6 +288,7 @@ static void give_regions(pint_par_worker *w, int dest, int count)
 static void on_control(pint_par_worker *w, const double *c)
 {
     int m = w->ctx->ncomp, cmd = (int)c[CTL_CMD];
+    w->tight = c[CTL_TIGHT] != 0.0;
     w->shares[0] = c[CTL_EPS_SHARE];
     memcpy(w->shares + 1, c + CTL_LEN, (size_t)m * sizeof *c);
     /* the individual keys weigh the components by these shares (STOP
