@@ -525,7 +525,7 @@ static void rekey(pint_adapt *a)
     memcpy(a->key_tol, a->want_tol, (size_t)m * sizeof *a->key_tol);
     key_weights(m, a->key_tol, a->key_w);
     for (size_t i = 0; i < a->heap.size; i++) {
-        pint_region *r = a->heap.items[i];
+        pint_region *r = a->heap.items[i].r;
         r->key = region_key(a, pint_region_err(r, m));
     }
     pint_heap_rebuild(&a->heap);
@@ -539,7 +539,7 @@ void pint_adapt_set_norm(pint_adapt *a, enum pint_norm norm)
     for (int k = 0; k < a->ncomp; k++)
         a->key_w[k] = 1.0;
     for (size_t i = 0; i < a->heap.size; i++) {
-        pint_region *r = a->heap.items[i];
+        pint_region *r = a->heap.items[i].r;
         r->key = region_key(a, pint_region_err(r, a->ncomp));
     }
     pint_heap_rebuild(&a->heap);
@@ -719,7 +719,7 @@ void pint_adapt_recompute(pint_adapt *a)
         pint_sum_init(&a->abs_sum[k]);
     }
     for (size_t i = 0; i < a->heap.size; i++)
-        totals_add(a, a->heap.items[i], +1.0);
+        totals_add(a, a->heap.items[i].r, +1.0);
     a->steps_since_recompute = 0;
 }
 
@@ -790,7 +790,7 @@ void pint_adapt_pack(const pint_adapt *a, size_t first, size_t count,
 {
     size_t len = pint_adapt_rec_len(a);
     for (size_t i = 0; i < count && first + i < a->heap.size; i++)
-        pack(a, a->heap.items[first + i], recs + i * len);
+        pack(a, a->heap.items[first + i].r, recs + i * len);
 }
 
 void pint_adapt_pack_all(const pint_adapt *a, double *recs)
@@ -820,5 +820,5 @@ void pint_adapt_foreach(const pint_adapt *a,
                         void *arg)
 {
     for (size_t i = 0; i < a->heap.size; i++)
-        visit(a->heap.items[i], arg);
+        visit(a->heap.items[i].r, arg);
 }

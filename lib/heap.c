@@ -24,12 +24,30 @@ int pint_heap_reserve(pint_heap *h, size_t cap)
         cap = 2 * h->cap;
     if (cap < 64)
         cap = 64;
-    pint_region **p = realloc(h->items, cap * sizeof *p);
+    pint_heap_entry *p = realloc(h->items, cap * sizeof *p);
     if (!p)
         return -1;
     h->items = p;
     h->cap = cap;
     return 0;
+}
+
+/* Put e at hole i and sift it down among the first n entries. */
+static void sift_down(pint_heap_entry *items, size_t n, size_t i,
+                      pint_heap_entry e)
+{
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && items[c + 1].key > items[c].key)
+            c++;
+        if (items[c].key <= e.key)
+            break;
+        items[i] = items[c];
+        i = c;
+    }
+    items[i] = e;
 }
 
 int pint_heap_push(pint_heap *h, pint_region *r)
@@ -40,12 +58,12 @@ int pint_heap_push(pint_heap *h, pint_region *r)
     /* sift up: move the hole towards the root while the parent is smaller */
     while (i > 0) {
         size_t parent = (i - 1) / 2;
-        if (h->items[parent]->key >= r->key)
+        if (h->items[parent].key >= r->key)
             break;
         h->items[i] = h->items[parent];
         i = parent;
     }
-    h->items[i] = r;
+    h->items[i] = (pint_heap_entry){ r->key, r };
     return 0;
 }
 
@@ -53,23 +71,10 @@ pint_region *pint_heap_pop(pint_heap *h)
 {
     if (h->size == 0)
         return NULL;
-    pint_region *top = h->items[0];
-    pint_region *last = h->items[--h->size];
-    size_t n = h->size, i = 0;
-    /* sift down the last item from the root */
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && h->items[c + 1]->key > h->items[c]->key)
-            c++;
-        if (h->items[c]->key <= last->key)
-            break;
-        h->items[i] = h->items[c];
-        i = c;
-    }
-    if (n > 0)
-        h->items[i] = last;
+    pint_region *top = h->items[0].r;
+    pint_heap_entry last = h->items[--h->size];
+    if (h->size > 0)
+        sift_down(h->items, h->size, 0, last);
     return top;
 }
 
@@ -77,20 +82,8 @@ void pint_heap_rebuild(pint_heap *h)
 {
     /* Floyd: sift down every inner node, the last first */
     size_t n = h->size;
-    for (size_t start = n / 2; start-- > 0;) {
-        pint_region *r = h->items[start];
-        size_t i = start;
-        for (;;) {
-            size_t c = 2 * i + 1;
-            if (c >= n)
-                break;
-            if (c + 1 < n && h->items[c + 1]->key > h->items[c]->key)
-                c++;
-            if (h->items[c]->key <= r->key)
-                break;
-            h->items[i] = h->items[c];
-            i = c;
-        }
-        h->items[i] = r;
-    }
+    for (size_t i = 0; i < n; i++)
+        h->items[i].key = h->items[i].r->key;
+    for (size_t start = n / 2; start-- > 0;)
+        sift_down(h->items, n, start, h->items[start]);
 }

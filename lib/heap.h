@@ -3,6 +3,11 @@
  * The adaptive loop always subdivides the region with the largest error
  * (Cucos 2003, Figure 6.1); this heap gives that region in O(1) and
  * re-orders in O(log n).  It stores pointers; records live in the pool.
+ * Each entry holds a copy of its region's key, so that sifting compares
+ * within the heap's array and does not visit a record per level (on a
+ * heap of 10^5 regions and more those visits were cache misses, most of
+ * the serial part of a step on several threads).  A key changed in its
+ * record reaches the heap by pint_heap_rebuild.
  */
 #ifndef PINT_HEAP_H
 #define PINT_HEAP_H
@@ -11,7 +16,12 @@
 #include "region.h"
 
 typedef struct {
-    pint_region **items;
+    double key;                 /* r->key when it was pushed or rebuilt */
+    pint_region *r;
+} pint_heap_entry;
+
+typedef struct {
+    pint_heap_entry *items;
     size_t size, cap;
 } pint_heap;
 
@@ -23,9 +33,10 @@ int pint_heap_reserve(pint_heap *h, size_t cap);
 int pint_heap_push(pint_heap *h, pint_region *r);
 /* The region with the largest key, or NULL when empty. */
 static inline pint_region *pint_heap_top(const pint_heap *h)
-{ return h->size ? h->items[0] : NULL; }
+{ return h->size ? h->items[0].r : NULL; }
 pint_region *pint_heap_pop(pint_heap *h);
-/* Restore the order after keys were changed in place (O(size)). */
+/* Take every key again from its record and restore the order, after
+ * keys were changed in place (O(size)). */
 void pint_heap_rebuild(pint_heap *h);
 
 #endif /* PINT_HEAP_H */

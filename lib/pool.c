@@ -1,19 +1,39 @@
 /* pool.c -- threads that share the work of a step (see pool.h).
  *
- * One mutex and two condition variables: `go` wakes the threads for a
- * new job (its generation number tells a new job from a spurious
- * wake-up), `done` wakes the caller when the last thread has left the
- * job.  Tasks are taken from an atomic counter, so a thread that is
- * late (descheduled on a busy machine) simply takes fewer.
+ * A job is posted by raising an atomic generation number; the threads
+ * take its tasks from an atomic counter (a thread that is late, or
+ * descheduled on a busy machine, simply takes fewer), and the last to
+ * leave the job brings an atomic count of busy threads to 0.
+ *
+ * Waiting spins first, then sleeps.  A step of a cheap integrand is tens
+ * of microseconds of work, and waking a thread from a condition variable
+ * took 20 to 60 us on the machines measured (bench/RESULTS.md, section
+ * 10): with sleeping alone two threads were slower than one.  So a
+ * thread waiting for a job, and the caller waiting for the last thread,
+ * first poll the atomic for SPIN_POLLS rounds (a pause each, then a
+ * sched_yield each, so that an oversubscribed machine runs the others),
+ * and only then sleep on a condition variable under the mutex, whose
+ * waiters are counted so that a post or a finish signals only when
+ * somebody sleeps.  The checks under the mutex make a lost wake-up
+ * impossible: the generation is raised, and the last finish is
+ * signalled, with the mutex held.
  */
 #define _GNU_SOURCE             /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include "pint.h"
 #include "pool.h"
+
+/* Polls before a waiting thread sleeps: SPIN_PAUSES with a processor
+ * pause (about a microsecond each few hundred), then SPIN_YIELDS with a
+ * sched_yield.  A step's serial part (taking and pushing regions) is
+ * well inside this; a pool left idle between runs sleeps soon. */
+#define SPIN_PAUSES 4000
+#define SPIN_YIELDS 200
 
 struct pint_pool {
     int nthreads;
@@ -21,14 +41,18 @@ struct pint_pool {
     int started;                /* how many were started */
     pthread_mutex_t lock;
     pthread_cond_t go, done;
-    unsigned long generation;   /* jobs posted */
-    int busy;                   /* threads still in the current job */
-    int quit;
-    /* the current job */
+    int sleepers;               /* threads asleep on go (under lock) */
+    int caller_sleeps;          /* the caller asleep on done (under lock) */
+    /* the current job, written before it is posted */
     size_t n;
     pint_pool_task task;
     void *arg;
-    atomic_size_t next;
+    /* each written often, on a cache line of its own, so that taking a
+     * task does not evict the job's fields from the other threads */
+    _Alignas(64) atomic_size_t next;    /* the next task to take */
+    _Alignas(64) atomic_ulong generation; /* jobs posted (under lock) */
+    _Alignas(64) atomic_int busy;       /* threads still in the job */
+    atomic_int quit;
 };
 
 typedef struct {
@@ -36,14 +60,54 @@ typedef struct {
     int thread;
 } thread_arg;
 
+static inline void cpu_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Poll until done(p, v) holds or the spin is spent: 1 if it holds. */
+static int spin_until(pint_pool *p, int (*done)(pint_pool *, unsigned long),
+                      unsigned long v)
+{
+    for (int i = 0; i < SPIN_PAUSES + SPIN_YIELDS; i++) {
+        if (done(p, v))
+            return 1;
+        if (i < SPIN_PAUSES)
+            cpu_pause();
+        else
+            sched_yield();
+    }
+    return done(p, v);
+}
+
+static int posted(pint_pool *p, unsigned long seen)
+{
+    return atomic_load_explicit(&p->generation, memory_order_acquire) != seen
+           || atomic_load_explicit(&p->quit, memory_order_acquire);
+}
+
+static int finished(pint_pool *p, unsigned long unused)
+{
+    (void)unused;
+    return atomic_load_explicit(&p->busy, memory_order_acquire) == 0;
+}
+
 /* Take tasks until none is left. */
 static void work(pint_pool *p, int thread)
 {
+    size_t n = p->n;
+    pint_pool_task task = p->task;
+    void *arg = p->arg;
     for (;;) {
-        size_t i = atomic_fetch_add(&p->next, 1);
-        if (i >= p->n)
+        size_t i = atomic_fetch_add_explicit(&p->next, 1,
+                                             memory_order_relaxed);
+        if (i >= n)
             return;
-        p->task(p->arg, i, thread);
+        task(arg, i, thread);
     }
 }
 
@@ -54,20 +118,27 @@ static void *thread_main(void *varg)
     int thread = ta->thread;
     free(ta);
     unsigned long seen = 0;
-    pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (!p->quit && p->generation == seen)
-            pthread_cond_wait(&p->go, &p->lock);
-        if (p->quit)
+        if (!spin_until(p, posted, seen)) {
+            pthread_mutex_lock(&p->lock);
+            p->sleepers++;
+            while (!posted(p, seen))
+                pthread_cond_wait(&p->go, &p->lock);
+            p->sleepers--;
+            pthread_mutex_unlock(&p->lock);
+        }
+        if (atomic_load(&p->quit))
             break;
-        seen = p->generation;
-        pthread_mutex_unlock(&p->lock);
+        seen = atomic_load_explicit(&p->generation, memory_order_acquire);
         work(p, thread);
-        pthread_mutex_lock(&p->lock);
-        if (--p->busy == 0)
-            pthread_cond_signal(&p->done);
+        if (atomic_fetch_sub_explicit(&p->busy, 1, memory_order_acq_rel)
+            == 1) {
+            pthread_mutex_lock(&p->lock);
+            if (p->caller_sleeps)
+                pthread_cond_signal(&p->done);
+            pthread_mutex_unlock(&p->lock);
+        }
     }
-    pthread_mutex_unlock(&p->lock);
     return NULL;
 }
 
@@ -75,9 +146,11 @@ pint_pool *pint_pool_new(int nthreads)
 {
     if (nthreads < 1)
         return NULL;
-    pint_pool *p = calloc(1, sizeof *p);
+    /* sizeof *p is a multiple of its alignment, 64 */
+    pint_pool *p = aligned_alloc(_Alignof(pint_pool), sizeof *p);
     if (!p)
         return NULL;
+    memset(p, 0, sizeof *p);
     p->nthreads = nthreads;
     p->threads = calloc((size_t)nthreads, sizeof *p->threads);
     if (!p->threads || pthread_mutex_init(&p->lock, NULL) != 0) {
@@ -87,6 +160,9 @@ pint_pool *pint_pool_new(int nthreads)
     }
     pthread_cond_init(&p->go, NULL);
     pthread_cond_init(&p->done, NULL);
+    atomic_init(&p->generation, 0);
+    atomic_init(&p->busy, 0);
+    atomic_init(&p->quit, 0);
     atomic_init(&p->next, 0);
     for (int t = 1; t < nthreads; t++) {
         thread_arg *ta = malloc(sizeof *ta);
@@ -118,20 +194,26 @@ void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg)
             task(arg, i, 0);
         return;
     }
-    pthread_mutex_lock(&p->lock);
+    /* the previous job is over (busy was 0): no thread reads these now */
     p->n = n;
     p->task = task;
     p->arg = arg;
-    atomic_store(&p->next, 0);
-    p->busy = p->started;
-    p->generation++;
-    pthread_cond_broadcast(&p->go);
+    atomic_store_explicit(&p->next, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->busy, p->started, memory_order_relaxed);
+    pthread_mutex_lock(&p->lock);
+    atomic_fetch_add_explicit(&p->generation, 1, memory_order_release);
+    if (p->sleepers > 0)
+        pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->lock);
     work(p, 0);
-    pthread_mutex_lock(&p->lock);
-    while (p->busy > 0)
-        pthread_cond_wait(&p->done, &p->lock);
-    pthread_mutex_unlock(&p->lock);
+    if (!spin_until(p, finished, 0)) {
+        pthread_mutex_lock(&p->lock);
+        p->caller_sleeps = 1;
+        while (!finished(p, 0))
+            pthread_cond_wait(&p->done, &p->lock);
+        p->caller_sleeps = 0;
+        pthread_mutex_unlock(&p->lock);
+    }
 }
 
 void pint_pool_free(pint_pool *p)
@@ -139,7 +221,7 @@ void pint_pool_free(pint_pool *p)
     if (!p)
         return;
     pthread_mutex_lock(&p->lock);
-    p->quit = 1;
+    atomic_store(&p->quit, 1);
     pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->lock);
     for (int t = 0; t < p->started; t++)

@@ -24,15 +24,15 @@ static void test_top_is_max(void)
             pint_region *top = pint_heap_pop(&h);
             /* nothing left in the heap may exceed what was popped */
             for (size_t i = 0; i < h.size; i++)
-                if (h.items[i]->key > top->key)
+                if (h.items[i].key > top->key)
                     violations++;
             pint_region_release(pool, top);
             live--;
         }
         live_max_err = 0.0;
         for (size_t i = 0; i < h.size; i++)
-            if (h.items[i]->key > live_max_err)
-                live_max_err = h.items[i]->key;
+            if (h.items[i].key > live_max_err)
+                live_max_err = h.items[i].key;
         if (h.size)
             CU_ASSERT_EQUAL(pint_heap_top(&h)->key, live_max_err);
     }
@@ -129,12 +129,47 @@ static void test_simplex_split_and_volume(void)
     CU_ASSERT_EQUAL(pint_simplex_volume(2, flat), 0.0);
 }
 
+/* Keys changed in the records reach the heap by pint_heap_rebuild: the
+ * pops then come in the order of the new keys. */
+static void test_rebuild_takes_new_keys(void)
+{
+    pint_region_pool *pool = pint_region_pool_new(1, 2);
+    pint_heap h;
+    pint_heap_init(&h);
+    enum { N = 300 };
+    pint_region *r[N];
+    for (int i = 0; i < N; i++) {
+        r[i] = pint_region_alloc(pool);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r[i]);
+        r[i]->key = i;                  /* pushed in increasing order */
+        CU_ASSERT_EQUAL_FATAL(pint_heap_push(&h, r[i]), 0);
+    }
+    for (int i = 0; i < N; i++)
+        r[i]->key = (double)((i * 7919) % N);   /* a permutation */
+    pint_heap_rebuild(&h);
+    int out_of_order = 0;
+    double last = INFINITY;
+    for (int i = 0; i < N; i++) {
+        pint_region *top = pint_heap_pop(&h);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(top);
+        out_of_order += top->key > last || top->key != N - 1 - i;
+        last = top->key;
+        pint_region_release(pool, top);
+    }
+    CU_ASSERT_EQUAL(out_of_order, 0);
+    CU_ASSERT_PTR_NULL(pint_heap_pop(&h));
+    pint_heap_destroy(&h);
+    pint_region_pool_free(pool);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
         { "heap top is the maximum after any push/pop", test_top_is_max },
         { "pool records distinct and recycled", test_pool_records },
         { "reserve grows geometrically", test_reserve_is_geometric },
+        { "rebuild takes the keys from the records",
+          test_rebuild_takes_new_keys },
         { "box bisection", test_box_split },
         { "simplex edge bisection and volume", test_simplex_split_and_volume },
         CU_TEST_INFO_NULL,

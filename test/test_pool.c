@@ -1,0 +1,99 @@
+/* test_pool.c -- the thread pool of a step (lib/pool.h): every task of
+ * every job runs exactly once, on a thread number in range, whatever the
+ * gaps between jobs (threads that spin and threads that went to sleep
+ * must both take the next job), and a pool is freed while idle or right
+ * after a job. */
+#include <stdatomic.h>
+#include "testutil.h"
+#include "pint.h"
+#include "pool.h"
+
+#define MAX_TASKS 257
+
+typedef struct {
+    atomic_int runs[MAX_TASKS];
+    atomic_int bad_thread;
+    int nthreads;
+} job_state;
+
+static void count_task(void *arg, size_t i, int thread)
+{
+    job_state *s = arg;
+    atomic_fetch_add(&s->runs[i], 1);
+    if (thread < 0 || thread >= s->nthreads)
+        atomic_fetch_add(&s->bad_thread, 1);
+}
+
+/* jobs of n = 0..MAX_TASKS tasks; every sleep_every-th job waits first
+ * for sleep_us, long enough for the threads to give up spinning */
+static void run_jobs(int nthreads, int jobs, int sleep_every, long sleep_us)
+{
+    pint_pool *p = pint_pool_new(nthreads);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_EQUAL(pint_pool_size(p), nthreads);
+    static job_state s;
+    int wrong = 0;
+    unsigned seed = 12345u;
+    for (int j = 0; j < jobs; j++) {
+        seed = seed * 1664525u + 1013904223u;
+        size_t n = (seed >> 8) % (MAX_TASKS + 1);
+        for (size_t i = 0; i < MAX_TASKS; i++)
+            atomic_store(&s.runs[i], 0);
+        atomic_store(&s.bad_thread, 0);
+        s.nthreads = nthreads;
+        if (sleep_every && j % sleep_every == 0) {
+            struct timespec ts = { 0, sleep_us * 1000L };
+            nanosleep(&ts, NULL);
+        }
+        pint_pool_run(p, n, count_task, &s);
+        for (size_t i = 0; i < MAX_TASKS; i++)
+            wrong += atomic_load(&s.runs[i]) != (i < n ? 1 : 0);
+        wrong += atomic_load(&s.bad_thread);
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    pint_pool_free(p);
+}
+
+static void test_back_to_back(void)
+{
+    for (int t = 1; t <= 4; t++)
+        run_jobs(t, 2000, 0, 0);
+    run_jobs(8, 500, 0, 0);             /* more threads than cores */
+}
+
+static void test_after_sleep(void)
+{
+    /* 20 ms: far past the spin, so every thread sleeps on the mutex */
+    run_jobs(2, 40, 4, 20000);
+    run_jobs(4, 40, 2, 20000);
+}
+
+static void test_new_free(void)
+{
+    CU_ASSERT_PTR_NULL(pint_pool_new(0));
+    CU_ASSERT_EQUAL(pint_pool_size(NULL), 1);
+    pint_pool_free(NULL);
+    for (int i = 0; i < 50; i++) {      /* freed right after starting */
+        pint_pool *p = pint_pool_new(3);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        pint_pool_free(p);
+    }
+    static job_state s;                 /* a NULL pool runs in order */
+    s.nthreads = 1;
+    for (size_t i = 0; i < MAX_TASKS; i++)
+        atomic_store(&s.runs[i], 0);
+    pint_pool_run(NULL, 10, count_task, &s);
+    for (size_t i = 0; i < 10; i++)
+        CU_ASSERT_EQUAL(atomic_load(&s.runs[i]), 1);
+}
+
+int main(void)
+{
+    CU_TestInfo tests[] = {
+        { "every task once, jobs back to back", test_back_to_back },
+        { "every task once after the threads slept", test_after_sleep },
+        { "new and free", test_new_free },
+        CU_TEST_INFO_NULL,
+    };
+    return pint_test_run("pool", tests);
+}
