@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "adapt.h"
+#include "options.h"
 #include "eval.h"
 #include "heap.h"
 #include "pool.h"
@@ -689,7 +690,7 @@ int pint_adapt_threads(pint_adapt *a, const pint_options *opt,
 {
     /* 1-D: a Gauss-Kronrod child is too little work for a thread */
     int n = a->rule->ndim == 1 ? 1
-            : opt->threads ? opt->threads : pint_threads_default();
+            : pint_options_threads(opt);
     int k = opt->regions_per_step ? opt->regions_per_step
             : n > 1 ? PINT_REGIONS_PER_STEP : 1;
     *pool = NULL;

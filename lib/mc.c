@@ -8,19 +8,69 @@
 #include "tolerance.h"
 #include "rng.h"
 #include "sum.h"
+#include "pool.h"
 
 #define BATCH 1024              /* points per integrand call */
+#define SLOTS_PER_THREAD 4      /* batches per thread in one pool job */
+
+/* A batch's outcome: its partial sums (sum, sumsq, abssum per
+ * component), or the integrand's failure. */
+typedef struct {
+    pint_sum *sums;             /* 3 ncomp */
+    size_t npts;
+    int rc;
+    char msg[256];
+} mc_slot;
 
 struct pint_mc {
     const pint_function *fn;
     int ndim, ncomp;
     double *lo, *width;
-    pint_stream stream;
+    pint_stream stream0;        /* as initialized: batches seek in it */
     pint_sum *sum, *sumsq, *abssum;
     long long count, skipped;
-    double *x, *f;              /* one batch, allocated once */
+    pint_pool *pool;            /* NULL: the caller's thread alone */
+    int nthreads;
+    size_t nslots;
+    double *x, *f;              /* a batch per thread, allocated once */
+    mc_slot *slot;
+    pint_sum *slot_sums;
+    long long job_pos;          /* the current job: its first point */
+    long long job_npts;         /* and its points */
     char msg[256];
 };
+
+/* Buffers for nthreads threads; 0, or -1 when out of memory (mc as it
+ * was). */
+static int size_buffers(pint_mc *mc, int nthreads)
+{
+    size_t nslots = (size_t)SLOTS_PER_THREAD * (size_t)nthreads;
+    size_t n = (size_t)mc->ndim, m = (size_t)mc->ncomp;
+    double *x = malloc((size_t)nthreads * BATCH * n * sizeof *x);
+    double *f = malloc((size_t)nthreads * BATCH * m * sizeof *f);
+    mc_slot *slot = calloc(nslots, sizeof *slot);
+    pint_sum *sums = calloc(nslots * 3 * m, sizeof *sums);
+    if (!x || !f || !slot || !sums) {
+        free(x);
+        free(f);
+        free(slot);
+        free(sums);
+        return -1;
+    }
+    free(mc->x);
+    free(mc->f);
+    free(mc->slot);
+    free(mc->slot_sums);
+    mc->x = x;
+    mc->f = f;
+    mc->slot = slot;
+    mc->slot_sums = sums;
+    mc->nslots = nslots;
+    mc->nthreads = nthreads;
+    for (size_t i = 0; i < nslots; i++)
+        slot[i].sums = sums + i * 3 * m;
+    return 0;
+}
 
 pint_mc *pint_mc_new(const pint_function *fn, const double *lo,
                      const double *hi, uint64_t seed, uint32_t stream)
@@ -34,9 +84,7 @@ pint_mc *pint_mc_new(const pint_function *fn, const double *lo,
     mc->ncomp = m;
     mc->lo = malloc(2 * (size_t)n * sizeof *mc->lo);
     mc->sum = calloc(3 * (size_t)m, sizeof *mc->sum);
-    mc->x = malloc((size_t)BATCH * (size_t)n * sizeof *mc->x);
-    mc->f = malloc((size_t)BATCH * (size_t)m * sizeof *mc->f);
-    if (!mc->lo || !mc->sum || !mc->x || !mc->f) {
+    if (!mc->lo || !mc->sum || size_buffers(mc, 1) != 0) {
         pint_mc_free(mc);
         return NULL;
     }
@@ -47,46 +95,113 @@ pint_mc *pint_mc_new(const pint_function *fn, const double *lo,
         mc->lo[i] = lo[i];
         mc->width[i] = hi[i] - lo[i];
     }
-    pint_stream_init(&mc->stream, seed, stream);
+    pint_stream_init(&mc->stream0, seed, stream);
     return mc;
+}
+
+int pint_mc_set_threads(pint_mc *mc, int nthreads)
+{
+    if (nthreads < 1)
+        nthreads = 1;
+    if (nthreads == mc->nthreads)
+        return 0;
+    pint_pool *pool = NULL;
+    if (nthreads > 1 && !(pool = pint_pool_new(nthreads))) {
+        snprintf(mc->msg, sizeof mc->msg, "cannot start %d threads",
+                 nthreads);
+        return PINT_ERR_NOMEM;
+    }
+    if (size_buffers(mc, nthreads) != 0) {
+        pint_pool_free(pool);
+        strcpy(mc->msg, "out of memory for the buffers of the threads");
+        return PINT_ERR_NOMEM;
+    }
+    pint_pool_free(mc->pool);
+    mc->pool = pool;
+    return 0;
 }
 
 void pint_mc_free(pint_mc *mc)
 {
     if (!mc)
         return;
+    pint_pool_free(mc->pool);
     free(mc->lo);
     free(mc->sum);
     free(mc->x);
     free(mc->f);
+    free(mc->slot);
+    free(mc->slot_sums);
     free(mc);
 }
 
 
 const char *pint_mc_message(const pint_mc *mc) { return mc->msg; }
 
+/* Batch i of the current job, on a thread: its points from the stream
+ * at their own position (so that no batch depends on which thread drew
+ * the one before), their values, and their partial sums. */
+static void batch_task(void *arg, size_t i, int thread)
+{
+    pint_mc *mc = arg;
+    int n = mc->ndim, m = mc->ncomp;
+    mc_slot *sl = &mc->slot[i];
+    long long first = (long long)i * BATCH, left = mc->job_npts - first;
+    size_t b = left < BATCH ? (size_t)left : BATCH;
+    double *x = mc->x + (size_t)thread * BATCH * (size_t)n;
+    double *f = mc->f + (size_t)thread * BATCH * (size_t)m;
+    pint_stream s = mc->stream0;
+    pint_stream_seek(&s, (uint64_t)(mc->job_pos + first) * (uint64_t)n);
+    for (size_t p = 0; p < b; p++)
+        for (int d = 0; d < n; d++)
+            x[p * (size_t)n + d] =
+                mc->lo[d] + mc->width[d] * pint_stream_uniform(&s);
+    sl->npts = b;
+    sl->rc = pint_eval_points(mc->fn, b, x, f, sl->msg, sizeof sl->msg);
+    if (sl->rc != 0)
+        return;
+    pint_sum *sum = sl->sums, *sumsq = sum + m, *abssum = sum + 2 * m;
+    for (int k = 0; k < m; k++) {
+        pint_sum_init(&sum[k]);
+        pint_sum_init(&sumsq[k]);
+        pint_sum_init(&abssum[k]);
+    }
+    for (size_t p = 0; p < b; p++)
+        for (int k = 0; k < m; k++) {
+            double v = f[p * (size_t)m + k];
+            pint_sum_add(&sum[k], v);
+            pint_sum_add(&sumsq[k], v * v);
+            pint_sum_add(&abssum[k], fabs(v));
+        }
+}
+
+/* Batches of BATCH points, up to nslots of them a job, on the pool's
+ * threads; their partial sums join the totals in batch order, so the
+ * sums do not depend on the number of threads.  On a failure the
+ * batches before the first failing one count. */
 int pint_mc_sample(pint_mc *mc, long long npts)
 {
-    int n = mc->ndim, m = mc->ncomp;
+    int m = mc->ncomp;
+    long long job_max = (long long)mc->nslots * BATCH;
     while (npts > 0) {
-        size_t b = npts < BATCH ? (size_t)npts : BATCH;
-        for (size_t p = 0; p < b; p++)
-            for (int i = 0; i < n; i++)
-                mc->x[p * (size_t)n + i] =
-                    mc->lo[i] + mc->width[i] * pint_stream_uniform(&mc->stream);
-        int rc = pint_eval_points(mc->fn, b, mc->x, mc->f, mc->msg,
-                                  sizeof mc->msg);
-        if (rc != 0)
-            return rc;
-        for (size_t p = 0; p < b; p++)
-            for (int k = 0; k < m; k++) {
-                double v = mc->f[p * (size_t)m + k];
-                pint_sum_add(&mc->sum[k], v);
-                pint_sum_add(&mc->sumsq[k], v * v);
-                pint_sum_add(&mc->abssum[k], fabs(v));
+        mc->job_pos = mc->skipped + mc->count;
+        mc->job_npts = npts < job_max ? npts : job_max;
+        size_t nb = (size_t)((mc->job_npts + BATCH - 1) / BATCH);
+        pint_pool_run(mc->pool, nb, batch_task, mc);
+        for (size_t i = 0; i < nb; i++) {
+            const mc_slot *sl = &mc->slot[i];
+            if (sl->rc != 0) {
+                snprintf(mc->msg, sizeof mc->msg, "%s", sl->msg);
+                return sl->rc;
             }
-        mc->count += (long long)b;
-        npts -= (long long)b;
+            for (int k = 0; k < m; k++) {
+                pint_sum_merge(&mc->sum[k], &sl->sums[k]);
+                pint_sum_merge(&mc->sumsq[k], &sl->sums[m + k]);
+                pint_sum_merge(&mc->abssum[k], &sl->sums[2 * m + k]);
+            }
+            mc->count += (long long)sl->npts;
+        }
+        npts -= mc->job_npts;
     }
     return 0;
 }
@@ -112,7 +227,6 @@ long long pint_mc_count(const pint_mc *mc) { return mc->count; }
 void pint_mc_skip(pint_mc *mc, long long points)
 {
     mc->skipped = points;
-    pint_stream_seek(&mc->stream, (uint64_t)points * (uint64_t)mc->ndim);
 }
 
 long long pint_mc_position(const pint_mc *mc)
@@ -233,7 +347,7 @@ void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
     }
 }
 
-/* Points between two looks at the watch. */
+/* Points between two looks at the watch, per thread. */
 #define WATCH_CHUNK 4096
 
 int pint_mc_sample_watched(pint_mc *mc, long long npts,
@@ -245,7 +359,8 @@ int pint_mc_sample_watched(pint_mc *mc, long long npts,
         int halt = pint_watch_halt(watch);
         if (halt)
             return halt;
-        long long n = npts < WATCH_CHUNK ? npts : WATCH_CHUNK;
+        long long chunk = (long long)WATCH_CHUNK * mc->nthreads;
+        long long n = npts < chunk ? npts : chunk;
         int rc = pint_mc_sample(mc, n);
         if (rc != 0)
             return rc;

@@ -20,6 +20,12 @@ pint_mc *pint_mc_new(const pint_function *fn, const double *lo,
                      const double *hi, uint64_t seed, uint32_t stream);
 void pint_mc_free(pint_mc *mc);
 
+/* Draw and evaluate on nthreads threads (1 at first): a pool of its own,
+ * kept until pint_mc_free.  The sums do not depend on the number of
+ * threads (see pint_mc_sample).  0, or PINT_ERR_NOMEM with the message
+ * in pint_mc_message (the sampler stays as it was). */
+int pint_mc_set_threads(pint_mc *mc, int nthreads);
+
 /* Evaluate npts more points (in batches; the integrand sees batches).
  * Returns 0 or an integrand error status (message in pint_mc_message). */
 int pint_mc_sample(pint_mc *mc, long long npts);

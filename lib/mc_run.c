@@ -17,6 +17,7 @@
 #include "domain.h"
 #include "result.h"
 #include "rounds.h"
+#include "options.h"
 
 /* A member's numbers of a step: its running sums since the run began. */
 #define SUM(m) 0
@@ -179,6 +180,8 @@ int pint_mc_open(const pint_function *fn, const pint_domain *dom,
     if (rc == 0) {
         *mc = pint_mc_new(fn, dom->lo, dom->hi, opt->seed, (uint32_t)t->rank);
         if (!*mc)
+            rc = PINT_ERR_NOMEM;
+        else if (pint_mc_set_threads(*mc, pint_options_threads(opt)) != 0)
             rc = PINT_ERR_NOMEM;
         else if (*base && t->rank < (*base)->nstreams)
             pint_mc_skip(*mc, (*base)->pos[t->rank]);

@@ -60,6 +60,11 @@ void pint_options_init_size(pint_options *opt, size_t size)
     opt->size = size;
 }
 
+int pint_options_threads(const pint_options *opt)
+{
+    return opt->threads > 0 ? opt->threads : pint_threads_default();
+}
+
 void (pint_options_init)(pint_options *opt)
 {
     if (opt)

@@ -12,4 +12,8 @@
 int pint_options_adopt(const pint_options *in, pint_options *out,
                        char *msg, size_t len);
 
+/* The threads a run of these options uses: opt->threads, or for 0
+ * pint_threads_default(). */
+int pint_options_threads(const pint_options *opt);
+
 #endif

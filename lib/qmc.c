@@ -34,6 +34,7 @@
 #include "tolerance.h"
 #include "rng.h"
 #include "sum.h"
+#include "pool.h"
 #include "korobov.h"
 
 /* Fourth Philox counter word of every shift block ("QMCs"); MC uses 0. */
@@ -49,6 +50,23 @@
 
 #define PI_ 3.14159265358979323846
 
+#define SLOTS_PER_THREAD 4      /* batches per thread in one pool job */
+
+/* A thread's batch: points, values, weights, and k z mod N. */
+typedef struct {
+    double *x, *f, *wt;
+    long long *kz;
+} qmc_scratch;
+
+/* A batch's outcome: the partial sums of g_k and |g_k|, or the
+ * integrand's failure. */
+typedef struct {
+    pint_sum *acc, *abs;        /* ncomp each */
+    size_t npts;
+    int rc;
+    char msg[256];
+} qmc_slot;
+
 struct pint_qmc {
     const pint_function *fn;
     int ndim, ncomp, shifts;
@@ -58,14 +76,19 @@ struct pint_qmc {
     double vol;
 
     size_t batch;               /* points per integrand call */
-    double *x, *f, *wt;         /* one batch: points, values, weights */
+    pint_pool *pool;            /* NULL: the caller's thread alone */
+    int nthreads;
+    qmc_scratch *scratch;       /* one per thread */
+    size_t nslots;              /* batches of one pool job */
+    qmc_slot *slot;
+    long long job_k0, job_k1;   /* the current job's points */
     pint_sum *acc;              /* ncomp running sums of a piece */
     pint_sum *abssum;           /* ncomp sums of |g| of every point */
     long long abscount;         /* ... over this many points */
 
     int z_rule;                 /* table row z[] was built for, -1: none */
     long long n;                /* its N */
-    long long *z, *kz;          /* generator vector; k z mod N (scratch) */
+    long long *z;               /* generator vector */
     int b_row, b_shift;         /* cell shift[] was drawn for, -1: none */
     double *shift;
 
@@ -82,6 +105,104 @@ struct pint_qmc {
 };
 
 /* ------------------------------------------------------------ lifecycle */
+
+/* A batch's buffers for each of nthreads threads and the slots of a
+ * job (their sums in one block, at slot[0].acc). */
+typedef struct {
+    qmc_scratch *scratch;
+    qmc_slot *slot;
+    int nthreads;
+    size_t nslots;
+} qmc_buffers;
+
+static void buffers_free(qmc_buffers *bu)
+{
+    for (int t = 0; bu->scratch && t < bu->nthreads; t++) {
+        free(bu->scratch[t].x);
+        free(bu->scratch[t].f);
+        free(bu->scratch[t].wt);
+        free(bu->scratch[t].kz);
+    }
+    if (bu->slot)
+        free(bu->slot[0].acc);
+    free(bu->scratch);
+    free(bu->slot);
+}
+
+/* 0, or -1 when out of memory (nothing is left allocated). */
+static int buffers_new(qmc_buffers *bu, int nthreads, size_t n, size_t m,
+                       size_t batch)
+{
+    bu->nthreads = nthreads;
+    bu->nslots = (size_t)SLOTS_PER_THREAD * (size_t)nthreads;
+    bu->scratch = calloc((size_t)nthreads, sizeof *bu->scratch);
+    bu->slot = calloc(bu->nslots, sizeof *bu->slot);
+    pint_sum *sums = calloc(2 * bu->nslots * m, sizeof *sums);
+    if (!bu->scratch || !bu->slot || !sums) {
+        free(sums);
+        free(bu->scratch);
+        free(bu->slot);
+        return -1;
+    }
+    for (size_t i = 0; i < bu->nslots; i++) {
+        bu->slot[i].acc = sums + 2 * i * m;
+        bu->slot[i].abs = sums + (2 * i + 1) * m;
+    }
+    for (int t = 0; t < nthreads; t++) {
+        qmc_scratch *sc = &bu->scratch[t];
+        sc->x = malloc(batch * n * sizeof *sc->x);
+        sc->f = malloc(batch * m * sizeof *sc->f);
+        sc->wt = malloc(batch * sizeof *sc->wt);
+        sc->kz = malloc(n * sizeof *sc->kz);
+        if (!sc->x || !sc->f || !sc->wt || !sc->kz) {
+            buffers_free(bu);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static qmc_buffers buffers_of(const pint_qmc *q)
+{
+    return (qmc_buffers){ q->scratch, q->slot, q->nthreads, q->nslots };
+}
+
+/* The buffers of nthreads threads into q: 0, or -1 (q as it was). */
+static int size_buffers(pint_qmc *q, int nthreads)
+{
+    qmc_buffers bu, old = buffers_of(q);
+    if (buffers_new(&bu, nthreads, (size_t)q->ndim, (size_t)q->ncomp,
+                    q->batch) != 0)
+        return -1;
+    buffers_free(&old);
+    q->scratch = bu.scratch;
+    q->slot = bu.slot;
+    q->nthreads = bu.nthreads;
+    q->nslots = bu.nslots;
+    return 0;
+}
+
+int pint_qmc_set_threads(pint_qmc *q, int nthreads)
+{
+    if (nthreads < 1)
+        nthreads = 1;
+    if (nthreads == q->nthreads)
+        return 0;
+    pint_pool *pool = NULL;
+    if (nthreads > 1 && !(pool = pint_pool_new(nthreads))) {
+        snprintf(q->msg, sizeof q->msg, "cannot start %d threads",
+                 nthreads);
+        return PINT_ERR_NOMEM;
+    }
+    if (size_buffers(q, nthreads) != 0) {
+        pint_pool_free(pool);
+        strcpy(q->msg, "out of memory for the buffers of the threads");
+        return PINT_ERR_NOMEM;
+    }
+    pint_pool_free(q->pool);
+    q->pool = pool;
+    return 0;
+}
 
 pint_qmc *pint_qmc_new(const pint_function *fn, const double *lo,
                        const double *hi, int shifts,
@@ -115,23 +236,19 @@ pint_qmc *pint_qmc_new(const pint_function *fn, const double *lo,
     q->batch = b > BATCH_MAX ? BATCH_MAX : b < BATCH_MIN ? BATCH_MIN : b;
 
     q->lo = malloc(4 * (size_t)n * sizeof *q->lo);
-    q->x = malloc(q->batch * (size_t)n * sizeof *q->x);
-    q->f = malloc(q->batch * (size_t)m * sizeof *q->f);
-    q->wt = malloc(q->batch * sizeof *q->wt);
     q->acc = malloc((size_t)m * sizeof *q->acc);
     q->abssum = calloc((size_t)m, sizeof *q->abssum);
-    q->z = malloc(2 * (size_t)n * sizeof *q->z);
+    q->z = malloc((size_t)n * sizeof *q->z);
     q->pool_mean = malloc(2 * (size_t)m * sizeof *q->pool_mean);
     q->cellsum = malloc(((size_t)shifts + 2) * (size_t)m * sizeof *q->cellsum);
-    if (!q->lo || !q->x || !q->f || !q->wt || !q->acc || !q->abssum || !q->z
-        || !q->pool_mean || !q->cellsum) {
+    if (!q->lo || !q->acc || !q->abssum || !q->z || !q->pool_mean
+        || !q->cellsum || size_buffers(q, 1) != 0) {
         pint_qmc_free(q);
         return NULL;
     }
     q->hi = q->lo + n;
     q->width = q->lo + 2 * n;
     q->shift = q->lo + 3 * n;
-    q->kz = q->z + n;
     q->pool_m2 = q->pool_mean + m;
     q->val = q->cellsum + (size_t)shifts * (size_t)m;
     q->err = q->val + m;
@@ -151,10 +268,10 @@ void pint_qmc_free(pint_qmc *q)
 {
     if (!q)
         return;
+    pint_pool_free(q->pool);
+    qmc_buffers bu = buffers_of(q);
+    buffers_free(&bu);
     free(q->lo);
-    free(q->x);
-    free(q->f);
-    free(q->wt);
     free(q->acc);
     free(q->abssum);
     free(q->z);
@@ -230,18 +347,18 @@ static void load_shift(pint_qmc *q, int row, int j)
 
 /* ------------------------------------------------------------ the points */
 
-/* Points k .. k + npts - 1 of the current cell into q->x and q->wt; q->kz
- * holds k z mod N on entry and (k + npts) z mod N on return. */
-static void make_points(pint_qmc *q, size_t npts)
+/* Points k .. k + npts - 1 of the current cell into sc->x and sc->wt;
+ * sc->kz holds k z mod N on entry and (k + npts) z mod N on return. */
+static void make_points(const pint_qmc *q, qmc_scratch *sc, size_t npts)
 {
     const int n = q->ndim;
     const long long N = q->n;
     const double invn = 1.0 / (double)N;
     const long long *z = q->z;
-    long long *kz = q->kz;
+    long long *kz = sc->kz;
     const double *b = q->shift, *lo = q->lo, *hi = q->hi, *w = q->width;
     for (size_t p = 0; p < npts; p++) {
-        double *x = q->x + p * (size_t)n, weight = 1.0;
+        double *x = sc->x + p * (size_t)n, weight = 1.0;
         /* t_i = {k z_i / N + b_i} in [0, 1) */
         for (int i = 0; i < n; i++) {
             double t = (double)kz[i] * invn + b[i];
@@ -277,14 +394,48 @@ static void make_points(pint_qmc *q, size_t npts)
             double xi = lo[i] + w[i] * x[i];
             x[i] = xi > hi[i] ? hi[i] : xi;     /* rounding past hi */
         }
-        q->wt[p] = weight;
+        sc->wt[p] = weight;
     }
 }
 
+/* Batch i of the current job, on a thread: points job_k0 + i batch and
+ * on of the loaded cell, their values and partial sums. */
+static void batch_task(void *arg, size_t i, int thread)
+{
+    pint_qmc *q = arg;
+    int n = q->ndim, m = q->ncomp;
+    qmc_scratch *sc = &q->scratch[thread];
+    qmc_slot *sl = &q->slot[i];
+    long long k = q->job_k0 + (long long)i * (long long)q->batch;
+    size_t b = q->job_k1 - k < (long long)q->batch ? (size_t)(q->job_k1 - k)
+                                                    : q->batch;
+    for (int d = 0; d < n; d++)         /* k, z < N < 2^31 */
+        sc->kz[d] = k * q->z[d] % q->n;
+    make_points(q, sc, b);
+    sl->npts = b;
+    sl->rc = pint_eval_points(q->fn, b, sc->x, sc->f, sl->msg,
+                              sizeof sl->msg);
+    if (sl->rc != 0)
+        return;
+    for (int c = 0; c < m; c++) {
+        pint_sum_init(&sl->acc[c]);
+        pint_sum_init(&sl->abs[c]);
+    }
+    for (size_t p = 0; p < b; p++)
+        for (int c = 0; c < m; c++) {
+            double g = sc->f[p * (size_t)m + c] * sc->wt[p];
+            pint_sum_add(&sl->acc[c], g);
+            pint_sum_add(&sl->abs[c], fabs(g));
+        }
+}
+
+/* The batches of [k0, k1), up to nslots a job on the pool's threads,
+ * their partial sums added in batch order: the sum does not depend on
+ * the number of threads. */
 int pint_qmc_piece_sum(pint_qmc *q, int row, int shift, long long k0,
                        long long k1, double *sum)
 {
-    int n = q->ndim, m = q->ncomp;
+    int m = q->ncomp;
     long long N = pint_qmc_row_points(q, row);
     if (row < 0 || shift < 0 || shift >= q->shifts || k0 < 0 || k1 < k0
         || k1 > N) {
@@ -295,26 +446,28 @@ int pint_qmc_piece_sum(pint_qmc *q, int row, int shift, long long k0,
     }
     load_rule(q, row);
     load_shift(q, row, shift);
-    for (int i = 0; i < n; i++)         /* k0, z < N < 2^31 */
-        q->kz[i] = k0 * q->z[i] % N;
     for (int k = 0; k < m; k++)
         pint_sum_init(&q->acc[k]);
+    long long job = (long long)q->nslots * (long long)q->batch;
     while (k0 < k1) {
-        size_t b = k1 - k0 < (long long)q->batch ? (size_t)(k1 - k0)
-                                                 : q->batch;
-        make_points(q, b);
-        int rc = pint_eval_points(q->fn, b, q->x, q->f, q->msg,
-                                  sizeof q->msg);
-        if (rc != 0)
-            return rc;
-        for (size_t p = 0; p < b; p++)
-            for (int k = 0; k < m; k++) {
-                double g = q->f[p * (size_t)m + k] * q->wt[p];
-                pint_sum_add(&q->acc[k], g);
-                pint_sum_add(&q->abssum[k], fabs(g));
+        q->job_k0 = k0;
+        q->job_k1 = k1 - k0 < job ? k1 : k0 + job;
+        size_t nb = (size_t)((q->job_k1 - k0 + (long long)q->batch - 1)
+                             / (long long)q->batch);
+        pint_pool_run(q->pool, nb, batch_task, q);
+        for (size_t i = 0; i < nb; i++) {
+            const qmc_slot *sl = &q->slot[i];
+            if (sl->rc != 0) {
+                snprintf(q->msg, sizeof q->msg, "%s", sl->msg);
+                return sl->rc;
             }
-        q->abscount += (long long)b;
-        k0 += (long long)b;
+            for (int k = 0; k < m; k++) {
+                pint_sum_merge(&q->acc[k], &sl->acc[k]);
+                pint_sum_merge(&q->abssum[k], &sl->abs[k]);
+            }
+            q->abscount += (long long)sl->npts;
+        }
+        k0 = q->job_k1;
     }
     for (int k = 0; k < m; k++)
         sum[k] = pint_sum_get(&q->acc[k]);

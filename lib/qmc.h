@@ -49,6 +49,11 @@ pint_qmc *pint_qmc_new(const pint_function *fn, const double *lo,
                        const double *hi, int shifts,
                        enum pint_periodize periodize, uint64_t seed);
 void pint_qmc_free(pint_qmc *q);
+/* Evaluate on nthreads threads (1 at first): a pool of the engine's own.
+ * Sums do not depend on the number of threads (pint_qmc_piece_sum).  0,
+ * or PINT_ERR_NOMEM with the message in pint_qmc_message (the engine
+ * stays as it was). */
+int pint_qmc_set_threads(pint_qmc *q, int nthreads);
 
 int pint_qmc_shifts(const pint_qmc *q);
 int pint_qmc_ncomp(const pint_qmc *q);

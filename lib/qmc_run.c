@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "qmc_run.h"
+#include "options.h"
 #include "result.h"
 #include "rounds.h"
 #include "sum.h"
@@ -216,7 +217,9 @@ int pint_qmc_open(const pint_function *fn, const pint_domain *dom,
     sv->period = opt->checkpoint_seconds;
     char msg[sizeof res->message];
     int rc = *q ? 0 : PINT_ERR_NOMEM;
-    if (*q && *v) {
+    if (*q && pint_qmc_set_threads(*q, pint_options_threads(opt)) != 0)
+        rc = PINT_ERR_NOMEM;
+    if (rc == 0 && *v) {
         /* every member checks the same numbers: the same verdict */
         char why[200] = "out of memory";
         sv->rows = pint_qmc_restore(*q, *v, len, res->value, res->error,

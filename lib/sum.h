@@ -29,4 +29,11 @@ static inline void pint_sum_add(pint_sum *a, double x)
 
 static inline double pint_sum_get(const pint_sum *a) { return a->s + a->c; }
 
+/* a += b, keeping b's compensation (partial sums of threads). */
+static inline void pint_sum_merge(pint_sum *a, const pint_sum *b)
+{
+    pint_sum_add(a, b->s);
+    pint_sum_add(a, b->c);
+}
+
 #endif /* PINT_SUM_H */

@@ -66,6 +66,12 @@ MUTATIONS = [
      "    if (p->sleepers > 1)",
      "test/test_pool",
      "a job posted to one sleeping thread does not wake it"),
+    ("mc-batch-stream", "lib/mc.c",
+     "    pint_stream_seek(&s, (uint64_t)(mc->job_pos + first) * (uint64_t)n);",
+     "    pint_stream_seek(&s, (uint64_t)(mc->job_pos + first * (thread + 1))"
+     " * (uint64_t)n);",
+     "test/test_api",
+     "a Monte Carlo batch's points depend on the thread that draws them"),
     ("sum-compensation", "lib/sum.h",
      "        a->c += (a->s - t) + x;\n    else",
      "        a->c += 0.0;\n    else",

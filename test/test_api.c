@@ -324,6 +324,76 @@ static void test_threads(void)
     pint_result_free(r);
 }
 
+/* gauss4 that fails (returns 1) at points with x[0] > 0.99995: late in
+ * a sampling run, at a point fixed by the seed. */
+static int gauss4_fails(int ndim, const double *x, int ncomp, double *fval,
+                        void *ctx)
+{
+    if (x[0] > 0.99995)
+        return 1;
+    return gauss4(ndim, x, ncomp, fval, ctx);
+}
+
+/* Monte Carlo and QMC on threads: the same bits (value, error,
+ * evaluations) on 1, 2 and 4 threads, honest against the closed form,
+ * with calls made off the caller's thread; an integrand that fails at
+ * one point fails the same way on any number of threads, with the same
+ * estimate kept. */
+static void test_threads_mc_qmc(void)
+{
+    double lo[4] = { 0, 0, 0, 0 }, hi[4] = { 1, 1, 1, 1 };
+    thread_ctx tc = { .caller = pthread_self() };
+    atomic_init(&tc.off, 0);
+    pint_function fn = { .ndim = 4, .ncomp = 1, .f = gauss4, .ctx = &tc };
+    pint_domain dom = pint_domain_box(lo, hi);
+    double exact = pow(sqrt(M_PI) / 10.0 * erf(5.0), 4);
+    pint_result *r = pint_result_alloc(1);
+    for (int method = 0; method < 2; method++) {
+        pint_options opt;
+        pint_options_init(&opt);
+        opt.method = method == 0 ? PINT_METHOD_MC : PINT_METHOD_QMC;
+        opt.epsrel = method == 0 ? 1e-2 : 1e-6;
+        double v1 = 0, e1 = 0;
+        long long n1 = 0;
+        for (int t = 1; t <= 4; t *= 2) {
+            opt.threads = t;
+            atomic_store(&tc.off, 0);
+            CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r),
+                            PINT_CONVERGED);
+            CU_ASSERT(fabs(r->value[0] - exact) <= r->error[0]);
+            CU_ASSERT(r->error[0] <= opt.epsrel * exact);
+            CU_ASSERT(t == 1 ? atomic_load(&tc.off) == 0
+                             : atomic_load(&tc.off) > 0);
+            if (t == 1) {
+                v1 = r->value[0];
+                e1 = r->error[0];
+                n1 = r->evals;
+            }
+            CU_ASSERT(memcmp(&v1, &r->value[0], sizeof v1) == 0);
+            CU_ASSERT(memcmp(&e1, &r->error[0], sizeof e1) == 0);
+            CU_ASSERT_EQUAL(n1, r->evals);
+        }
+        /* a failing point: the same status, evaluations and estimate */
+        fn.f = gauss4_fails;
+        opt.epsrel = 1e-9;
+        for (int t = 1; t <= 4; t *= 2) {
+            opt.threads = t;
+            CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r),
+                            PINT_ERR_INTEGRAND);
+            CU_ASSERT(strstr(r->message, "integrand") != NULL);
+            if (t == 1) {
+                v1 = r->value[0];
+                n1 = r->evals;
+                CU_ASSERT(n1 > 0);
+            }
+            CU_ASSERT(memcmp(&v1, &r->value[0], sizeof v1) == 0);
+            CU_ASSERT_EQUAL(n1, r->evals);
+        }
+        fn.f = gauss4;
+    }
+    pint_result_free(r);
+}
+
 /* A Gaussian bump exp(-25 |x - c|^2) over [0,1]^4, c = (0.5, ...):
  * exact (sqrt(pi)/5 erf(5/2))^4.  ctx, when set, is a stop flag raised
  * after 20,000 calls. */
@@ -572,6 +642,8 @@ int main(void)
         { "options filled by hand", test_options_by_hand },
         { "options from an older and a newer pint.h", test_options_sizes },
         { "threads: the same bits on 1, 2 and 4", test_threads },
+        { "threads: mc and qmc, the same bits on 1, 2 and 4",
+          test_threads_mc_qmc },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("api", tests);
