@@ -9,8 +9,10 @@
  * genz2_sleep is the built-in genz2 (seed PINT_SLEEP_SEED, default 1,
  * difficulty 1: the same integrand as `-f genz2 --seed 1`), and every call
  * sleeps PINT_SLEEP_US microseconds (default 1000) per point.  The
- * instance is made at the first call of a process and kept. */
+ * instance is made at the first call of a process (under a lock: pint
+ * calls it from several threads at once) and kept. */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -19,8 +21,9 @@
 static pint_testfn *instance;   /* one per process, never freed */
 static pint_function genz2;
 static double sleep_s = -1.0;
+static pthread_mutex_t made = PTHREAD_MUTEX_INITIALIZER;
 
-static int ready(int ndim)
+static int make(int ndim)
 {
     if (instance)
         return 0;
@@ -34,6 +37,14 @@ static int ready(int ndim)
         return -1;
     genz2 = pint_testfn_function(instance);
     return 0;
+}
+
+static int ready(int ndim)
+{
+    pthread_mutex_lock(&made);
+    int rc = make(ndim);
+    pthread_mutex_unlock(&made);
+    return rc;
 }
 
 static void nap(double s)

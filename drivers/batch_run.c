@@ -345,7 +345,7 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     monitor m;
     monitor_begin(&m, &b, cli, rank);
     double t0 = now();
-    pint_exit_guard(rank);
+    pint_exit_guard(rank, cli->opt.threads);
     int rc = pint_integrate_batch(b.n, b.problems, &bo, b.results);
     pint_exit_unguard();
     double wall = now() - t0;

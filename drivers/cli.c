@@ -173,16 +173,16 @@ static const pint_opt options[] = {
       .lo = 0, .hi = PINT_MAX_THREADS,
       .err = "--threads must be a whole number 0..1024, got '%s'",
       .help =
-"      --threads N       threads of each process (adaptive, 2-D and up;\n"
-"                        default 1; 0: the cores it may use); the\n"
-"                        integrand is then called from N threads at once\n" },
+"      --threads N       threads of each process (default 0: the cores\n"
+"                        it may use; 1-D adaptive runs use one); the\n"
+"                        integrand is called from N threads at once\n" },
     { .name = "regions-per-step", .kind = COUNT, .at = OPT(regions_per_step),
       .type = 'i', .lo = 0, .hi = PINT_MAX_REGIONS_PER_STEP,
       .err = "--regions-per-step must be a whole number 0..100000, got '%s'",
       .help =
-"      --regions-per-step K  regions split per step, at most (default 1 on\n"
-"                        one thread, 16 on more); the result depends on K,\n"
-"                        not on the threads\n" },
+"      --regions-per-step K  regions split per step, at most (default 1\n"
+"                        with --threads 1, else 16); the result depends\n"
+"                        on K, not on the threads\n" },
     { .help =
 "\n"
 "Checkpoints (every method; one integral, not --batch/--family):\n" },

@@ -7,10 +7,10 @@
 #include "output.h"
 
 /* The threads each rank ran on: --threads (0: the cores, as the library
- * counts them) for the adaptive method in 2 or more dimensions, else 1. */
+ * counts them), but 1 for the adaptive method in 1-D. */
 static int threads(const pint_report *rep, const pint_result *res)
 {
-    if (res->method != PINT_METHOD_ADAPTIVE || rep->ndim < 2)
+    if (res->method == PINT_METHOD_ADAPTIVE && rep->ndim < 2)
         return 1;
     int t = rep->cli->opt.threads;
     return t ? t : pint_threads_default();

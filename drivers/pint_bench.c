@@ -99,6 +99,7 @@ static run_out run_pint(const pint_function *fn, int d, double tol,
     opt.rule = o->rule;
     opt.method = method;
     opt.seed = seed;
+    opt.threads = 1;            /* as the peers: one core */
     pint_result *res = pint_result_alloc(1);
     run_out r = { 0, 0, NAN, NAN, "out-of-memory" };
     if (!res)

@@ -20,10 +20,17 @@
  * problem and exit status 2; on rank 0 of a supervised run it first
  * prints the last progress report as the result, status integrand-error.
  * Under mpirun the rank that exits prints the line; mpirun then ends the
- * others.
+ * others.  With threads several integrand calls may call exit() at once;
+ * C leaves that undefined, and glibc runs each exit handler once, in the
+ * first thread to reach it, while a second exiting thread runs the rest
+ * and ends the process with its own status.  So the handler is
+ * registered once per thread of the run and more: the first thread in
+ * it reports and ends the process with 2, any other stops there for
+ * good.
  */
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,11 +114,19 @@ static pint_supervisor *guarded;        /* rank 0's supervisor, or NULL */
 static int report_last(pint_supervisor *s, int status, const char *why,
                        const char *no_checkpoint);
 
+static atomic_int exit_claimed;  /* a thread is reporting an exit() */
+
 static void on_exit_during_run(void)
 {
+    /* a thread already reporting: its _exit ends the process */
     int rank = guard_rank;
+    if ((rank >= 0 && atomic_exchange(&exit_claimed, 1))
+        || atomic_load(&exit_claimed) == 2)
+        for (;;)
+            pause();
     if (rank < 0)
         return;
+    atomic_store(&exit_claimed, 2);
     guard_rank = -1;
     fflush(stdout);
     if (rank == 0 && guarded) {
@@ -126,11 +141,14 @@ static void on_exit_during_run(void)
     _exit(2);
 }
 
-void pint_exit_guard(int rank)
+void pint_exit_guard(int rank, int threads)
 {
+    /* a copy of the handler for every thread that may call exit() at
+     * once, and one more: the guard itself runs on the main thread */
     static int registered;
-    if (!registered)
-        registered = atexit(on_exit_during_run) == 0;
+    int want = (threads > 0 ? threads : pint_threads_default()) + 1;
+    while (registered < want && atexit(on_exit_during_run) == 0)
+        registered++;
     guard_rank = rank;
 }
 
@@ -288,7 +306,7 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
     if (pthread_create(&s->thread, NULL, watchdog, s) == 0)
         s->have_thread = 1;
     guarded = rank == 0 ? s : NULL;
-    pint_exit_guard(rank);
+    pint_exit_guard(rank, opt->threads);
     return s;
 }
 

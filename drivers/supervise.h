@@ -29,8 +29,9 @@ void pint_supervise_end(pint_supervisor *s);
  * exit() from anywhere (an integrand, a plug-in) prints one line naming
  * the problem and ends the process with status 2 instead of the status
  * it chose; on a supervised rank 0 the last progress report is printed
- * first, as the result with status integrand-error. */
-void pint_exit_guard(int rank);
+ * first, as the result with status integrand-error.  threads: those of
+ * the run (0: pint_threads_default), each of which may call exit(). */
+void pint_exit_guard(int rank, int threads);
 void pint_exit_unguard(void);
 
 #endif

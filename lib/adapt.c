@@ -594,14 +594,18 @@ static void replace_parent(pint_adapt *a, size_t i)
 }
 
 /* A step of k regions takes, after the region of largest error, only
- * those whose key is at least this share of its key: where the error is
+ * those whose key is at least this share of its key.  Where the error is
  * concentrated (a discontinuity, a peak still unresolved) splitting
- * regions of small error as well would be wasted work.  Measured on
- * genz1-6 at d = 3, 5, 8, er 1e-6, k = 16: the evaluations grew by up to
- * 78% (genz6, d = 5) taking k regions always, by at most 13% (genz2,
- * d = 8) and 1% in the median with this share (bench/RESULTS.md,
- * section 10). */
-#define STEP_SHARE 0.1
+ * regions of small error as well would be wasted work: taking k = 16
+ * regions always cost up to 78% more evaluations (genz6, d = 5).  And
+ * the share keeps the estimate honest where the rule's estimate of a
+ * few regions is too low (a singular edge): with a share of 0.1 the
+ * regions of small error were refined so far that the total error was
+ * that of the singular regions alone, and 1/sqrt(x1) on [0,1]^2 came
+ * out 1.06 times its estimate at every tolerance from 1e-4 to 1e-7
+ * (one region a step: 0.29; a share of 0.5: 0.39).  Measured in
+ * bench/RESULTS.md, section 10. */
+#define STEP_SHARE 0.5
 
 /* Pop up to k parents (2k children allocated), the first and those
  * within STEP_SHARE of it, and split each into its two children; the
@@ -628,10 +632,10 @@ static size_t take_parents(pint_adapt *a, size_t k)
 
 int pint_adapt_step(pint_adapt *a)
 {
-    return pint_adapt_step_within(a, LLONG_MAX);
+    return pint_adapt_step_within(a, LLONG_MAX, LLONG_MAX);
 }
 
-int pint_adapt_step_within(pint_adapt *a, long long evals)
+int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
 {
     if (a->heap.size == 0) {
         strcpy(a->msg, "no region to subdivide");
@@ -639,6 +643,8 @@ int pint_adapt_step_within(pint_adapt *a, long long evals)
     }
     size_t k = a->b.k < a->heap.size ? a->b.k : a->heap.size, got = 0;
     long long fit = evals / (long long)pint_adapt_step_evals(a);
+    if (regions < fit)
+        fit = regions;
     if (fit < (long long)k)
         k = fit > 1 ? (size_t)fit : 1;
     if (a->rekey_wanted && 8 * a->steps_since_rekey >= a->heap.size)
@@ -688,11 +694,13 @@ int pint_adapt_set_threads(pint_adapt *a, pint_pool *threads, size_t k)
 int pint_adapt_threads(pint_adapt *a, const pint_options *opt,
                        pint_pool **pool)
 {
-    /* 1-D: a Gauss-Kronrod child is too little work for a thread */
-    int n = a->rule->ndim == 1 ? 1
-            : pint_options_threads(opt);
+    /* 1-D: a Gauss-Kronrod child is too little work for a thread.  The
+     * default K follows the option, not the cores it finds: a run with
+     * the default options does the same work on every machine */
+    int one_d = a->rule->ndim == 1;
+    int n = one_d ? 1 : pint_options_threads(opt);
     int k = opt->regions_per_step ? opt->regions_per_step
-            : n > 1 ? PINT_REGIONS_PER_STEP : 1;
+            : one_d || opt->threads == 1 ? 1 : PINT_REGIONS_PER_STEP;
     *pool = NULL;
     if (n > 1 && !(*pool = pint_pool_new(n))) {
         snprintf(a->msg, sizeof a->msg, "cannot start %d threads", n);

@@ -29,13 +29,15 @@ int pint_adapt_add(pint_adapt *a, const double *geom, double vol);
 
 /* One step: pop up to k regions of largest error (k of
  * pint_adapt_set_threads, default 1: the first, and those after it whose
- * error is at least a tenth of its), split each in two, evaluate the
+ * error is at least half of its), split each in two, evaluate the
  * children, push them.  On an integrand error every parent is put back,
  * so no region is ever lost. */
 int pint_adapt_step(pint_adapt *a);
 /* The same, splitting no more regions than `evals` evaluations pay for
- * (pint_adapt_step_evals each; one region at least). */
-int pint_adapt_step_within(pint_adapt *a, long long evals);
+ * (pint_adapt_step_evals each) nor than `regions` (a split adds one
+ * region to the count); one region at least. */
+int pint_adapt_step_within(pint_adapt *a, long long evals,
+                           long long regions);
 
 /* Steps of k regions, their children evaluated and ruled on the threads
  * of pool (NULL: the caller's alone; the pool must outlive its use

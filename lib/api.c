@@ -89,8 +89,9 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
                 pint_watch_checkpoint_written(w);
             }
         }
-        int rc = pint_adapt_step_within(a, o->max_evals
-                                           - pint_adapt_evals(a));
+        int rc = pint_adapt_step_within(a, o->max_evals - pint_adapt_evals(a),
+                                        (long long)o->max_regions
+                                        - (long long)pint_adapt_regions(a));
         if (rc != 0)
             return rc;
     }

@@ -45,7 +45,7 @@ static void defaults(pint_options *opt)
     opt->points_axis = NULL;
     opt->extrapolate = 1;
     opt->norm = PINT_NORM_MAX;
-    opt->threads = 1;
+    opt->threads = 0;
     opt->regions_per_step = 0;
 }
 

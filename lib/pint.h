@@ -269,21 +269,23 @@ typedef struct {
      * PINT_NORM_MAX); every method and run mode honours it. */
     enum pint_norm norm;
 
-    /* Threads of this process (the adaptive method in 2 or more
-     * dimensions, alone or on each rank under MPI, where only the
-     * caller's thread calls MPI: MPI_THREAD_FUNNELED; 1-D and the other
-     * methods one thread for now).  1 (default): the caller's
-     * thread alone; 0: the cores the process may use
-     * (pint_threads_default).  With more than one the integrand is
+    /* Threads of this process, for every method (alone, or on each rank
+     * under MPI, where only the caller's thread calls MPI:
+     * MPI_THREAD_FUNNELED; the adaptive method in 1-D uses one).
+     * 0 (default): the cores the process may use (pint_threads_default);
+     * 1: the caller's thread alone.  With more than one the integrand is
      * called from several threads at once, each call on its own points:
-     * it must be reentrant (a batch integrand gets a block of points per
-     * call).  Options from a pint.h without this field mean 1.
+     * it must be reentrant, or the run must ask for 1 (a batch integrand
+     * gets a block of points per call).  Options from a pint.h without
+     * this field mean 1.
      * regions_per_step: the adaptive method subdivides up to this many
      * regions of largest error per step (the largest, and those with at
-     * least a tenth of its error) and evaluates their children on the
-     * threads; 0 (default): 1 on one thread, else PINT_REGIONS_PER_STEP.
-     * For a given value the result is the same, bit for bit, on any
-     * number of threads. */
+     * least half its error) and evaluates their children on the
+     * threads; 0 (default): 1 when threads is 1, else
+     * PINT_REGIONS_PER_STEP, whatever the cores (so the default options
+     * do the same work on every machine).  For a given value the result
+     * is the same, bit for bit, on any number of threads; so are those
+     * of the mc and qmc methods. */
     int threads;
     int regions_per_step;
 } pint_options;

@@ -72,6 +72,12 @@ MUTATIONS = [
      " * (uint64_t)n);",
      "test/test_api",
      "a Monte Carlo batch's points depend on the thread that draws them"),
+    ("exit-guard-once", "drivers/supervise.c",
+     "    while (registered < want && atexit(on_exit_during_run) == 0)",
+     "    while (registered < 1 && atexit(on_exit_during_run) == 0)",
+     "test/test_faults",
+     "two threads calling exit() at once: the second ends the process "
+     "with its own status"),
     ("sum-compensation", "lib/sum.h",
      "        a->c += (a->s - t) + x;\n    else",
      "        a->c += 0.0;\n    else",

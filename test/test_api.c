@@ -79,6 +79,7 @@ static void test_batch_form(void)
     pint_options opt;
     pint_options_init(&opt);
     opt.epsrel = 1e-10;
+    opt.threads = 1;            /* one call per step, counted below */
     pint_result *a = pint_result_alloc(2), *b = pint_result_alloc(2);
     pint_function fp = { .ndim = 2, .ncomp = 2, .f = my_point };
     pint_function fb = { .ndim = 2, .ncomp = 2, .fbatch = my_batch };
@@ -261,9 +262,10 @@ static int gauss4(int ndim, const double *x, int ncomp, double *fval,
 }
 
 /* The same bits on 1, 2 and 4 threads for a given regions_per_step, the
- * estimate honest; one thread calls from the caller's thread only, and so
- * does a struct from a pint.h without the field, whatever lies past it;
- * bad counts are refused. */
+ * estimate honest; the default (0: the cores) is that of 2 threads, one
+ * thread calls from the caller's thread only, and so does a struct from a
+ * pint.h without the field, whatever lies past it; bad counts are
+ * refused. */
 static void test_threads(void)
 {
     double lo[4] = { 0, 0, 0, 0 }, hi[4] = { 1, 1, 1, 1 };
@@ -275,8 +277,14 @@ static void test_threads(void)
     pint_result *r = pint_result_alloc(1);
     pint_options opt;
     pint_options_init(&opt);
-    CU_ASSERT_EQUAL(opt.threads, 1);
+    CU_ASSERT_EQUAL(opt.threads, 0);
+    CU_ASSERT_EQUAL(opt.regions_per_step, 0);
     opt.epsrel = 1e-7;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
+    CU_ASSERT(fabs(r->value[0] - exact) <= r->error[0]);
+    double v0 = r->value[0], e0 = r->error[0];
+    atomic_store(&tc.off, 0);
+    opt.threads = 1;
     CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_CONVERGED);
     CU_ASSERT(fabs(r->value[0] - exact) <= r->error[0]);
     CU_ASSERT_EQUAL(atomic_load(&tc.off), 0);
@@ -293,6 +301,9 @@ static void test_threads(void)
             e1 = r->error[0];
             n1 = r->evals;
             CU_ASSERT_EQUAL(atomic_load(&tc.off), 0);
+            /* the default: 16 regions a step, whatever the cores */
+            CU_ASSERT(memcmp(&v0, &v1, sizeof v1) == 0);
+            CU_ASSERT(memcmp(&e0, &e1, sizeof e1) == 0);
         }
         CU_ASSERT(memcmp(&v1, &r->value[0], sizeof v1) == 0);
         CU_ASSERT(memcmp(&e1, &r->error[0], sizeof e1) == 0);

@@ -134,7 +134,7 @@ static void test_progress_every(void)
     run_result r;
     run_pint(&r, "-f", "genz1", "-d", "2", "--er", "1e-15", "--max-evals",
              "20000", "--cost-us", "50", "--progress", "--progress-every",
-             "0.2", NULL);
+             "0.2", "--threads", "1", NULL);
     CU_ASSERT_EQUAL(r.status, 1);
     int lines = 0;
     for (const char *p = r.err; (p = strstr(p, "pint: ")) != NULL; p++)
@@ -790,16 +790,18 @@ static void test_batch_progress(void)
     write_temp(path, expr_list);
     static char quiet[65536], shown[65536];   /* as run_result.out */
     run_result r;
-    /* each evaluation burns 5 us: 1.8 s in all on one rank */
+    /* each evaluation burns 5 us: 1.8 s in all on one rank of one
+     * thread */
     for (int np = 1; np <= 2; np++) {
         const char *groups = np == 1 ? "1" : "2";
         run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "5",
-                     "--groups", groups, NULL);
+                     "--groups", groups, "--threads", "1", NULL);
         check_expr_list(&r, np, np);
         CU_ASSERT_STRING_EQUAL(r.err, "");
         strip_timing(r.out, quiet, sizeof quiet);
         run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "5",
-                     "--groups", groups, "--progress", NULL);
+                     "--groups", groups, "--progress", "--threads", "1",
+                     NULL);
         check_expr_list(&r, np, np);
         strip_timing(r.out, shown, sizeof shown);
         CU_ASSERT_STRING_EQUAL(shown, quiet);

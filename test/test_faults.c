@@ -288,9 +288,11 @@ static void test_integrand_exits(void)
         setenv("PINT_FAULT", runs[i].kind, 1);
         run_handle h;
         run_result r;
+        /* 3 threads: several may call exit() at once */
         start_mpi(&h, runs[i].np, "--json", "--plugin",
                   env_or_die("PINT_PLUGIN"), "-f", "fault_last_rank", "-d",
-                  "3", "--er", "1e-13", "--method", runs[i].method, NULL);
+                  "3", "--er", "1e-13", "--method", runs[i].method,
+                  "--threads", "3", NULL);
         CU_ASSERT(finish_within(&h, &r, 60.0));
         char line[128];
         snprintf(line, sizeof line, "pint: error: the integrand called "

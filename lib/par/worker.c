@@ -457,7 +457,9 @@ int pint_par_worker_work(pint_par_worker *w)
     int busy = is_busy(w);
     if (busy && !is_starved(w)) {
         long long before = pint_adapt_evals(w->a);
-        int rc = pint_adapt_step_within(w->a, w->grant);
+        int rc = pint_adapt_step_within(w->a, w->grant,
+                                        (long long)w->ctx->opt->max_regions
+                                        - (long long)pint_adapt_regions(w->a));
         w->grant -= pint_adapt_evals(w->a) - before;
         if (rc != 0) {
             send_fail(w, rc, pint_adapt_message(w->a));
