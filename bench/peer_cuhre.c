@@ -2,7 +2,7 @@
  * side-by-side comparison of bench/RESULTS.md section 7.5.
  *
  *   peer_cuhre --lib SO -f NAME -d N [--er EPS] [--instances K]
- *              [--max-evals N] [--last]
+ *              [--max-evals N] [--last] [--cores N]
  *
  * Cuba is not packaged for Debian on its own; its Cuhre is loaded at run
  * time (dlopen) from any shared object that exports it with Cuba 4's
@@ -14,7 +14,10 @@
  * Instances are pint_testfn_new(NAME, N, seed, 1.0) for seeds 1..K, the
  * very functions of `pint-bench --instances K`.  Cuhre runs with one
  * component, epsabs 0, key 0 (its default rule: degree 9 at N >= 4) and
- * no worker processes (cubacores(0, 0)).  Cuhre reports by default a
+ * no worker processes (cubacores(0, 0)); --cores N gives it N forked
+ * workers (cubacores(N, 10000): Cuba's own parallel mode, the workers
+ * evaluating batches of points in processes of their own; the
+ * evaluations are then Cuhre's count, neval).  Cuhre reports by default a
  * weighted average of its iterations with the error 1/sqrt(sum of
  * 1/E_i^2) over them; --last sets flag 4, with which the result and error
  * are those of the last iteration (the sum over its regions, as pint's).
@@ -86,13 +89,13 @@ static int die(const char *what, const char *arg)
 
 static const char usage_text[] =
 "Usage: peer_cuhre --lib SO -f NAME -d N [--er EPS] [--instances K]\n"
-"                  [--max-evals N] [--last]\n"
+"                  [--max-evals N] [--last] [--cores N]\n"
 "Cuba's Cuhre (loaded from SO) on pint-bench's instances, seeds 1..K\n"
 "(default 21); CSV on stdout with pint-bench's columns.\n";
 
 int main(int argc, char **argv)
 {
-    enum { O_LIB = 256, O_ER, O_INST, O_MAX, O_LAST };
+    enum { O_LIB = 256, O_ER, O_INST, O_MAX, O_LAST, O_CORES };
     static const struct option opts[] = {
         { "lib", required_argument, NULL, O_LIB },
         { "function", required_argument, NULL, 'f' },
@@ -101,11 +104,12 @@ int main(int argc, char **argv)
         { "instances", required_argument, NULL, O_INST },
         { "max-evals", required_argument, NULL, O_MAX },
         { "last", no_argument, NULL, O_LAST },
+        { "cores", required_argument, NULL, O_CORES },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     const char *lib = NULL, *name = NULL;
-    long long dim = 0, instances = 21, max_evals = 10000000;
+    long long dim = 0, instances = 21, max_evals = 10000000, ncores = 0;
     double er = 1e-6;
     int last = 0, c;
     opterr = 0;
@@ -131,6 +135,11 @@ int main(int argc, char **argv)
                            optarg);
             break;
         case O_LAST: last = 1; break;
+        case O_CORES:
+            if (pint_parse_count(optarg, 0, 1024, &ncores) != 0)
+                return die("--cores must be an integer in 0..1024, got ",
+                           optarg);
+            break;
         case 'h': fputs(usage_text, stdout); return 0;
         case ':':
             return die("missing value for ", argv[optind - 1]);
@@ -163,7 +172,7 @@ int main(int argc, char **argv)
     *(void **)&cores = dlsym(so, "cubacores");
     if (!cuhre || !cores)
         return die("no Cuhre or cubacores in ", lib);
-    cores(0, 0);                        /* no worker processes */
+    cores((int)ncores, ncores ? 1 : 0);   /* 0: no worker processes */
 
     const char *method = last ? "cuhre-last" : "cuhre";
     puts("method,family,dim,difficulty,tol,seed,evals,seconds,value,error,"
@@ -192,7 +201,8 @@ int main(int argc, char **argv)
                            : fail == 0 ? "converged" : "max-evals";
         int ok = qerr <= er * fabs(exact), honest = qerr <= err;
         printf("%s,%s,%lld,1,%g,%lld,%lld,%.6g,%.17g,%.17g,%.17g,%s,%d,%d,"
-               "%.3f\n", method, name, dim, er, s, ctx.evals, secs, val, err,
+               "%.3f\n", method, name, dim, er, s,
+               ncores ? (long long)neval : ctx.evals, secs, val, err,
                exact, status, ok, honest, digits);
         pint_testfn_free(t);
     }

@@ -33,6 +33,9 @@ struct pint_mc {
     int nthreads;
     size_t nslots;
     double *x, *f;              /* a batch per thread, allocated once */
+    pint_sum *acc;              /* a thread's running sums: 3 ncomp, at
+                                   acc_stride apart (whole cache lines) */
+    size_t acc_stride;
     mc_slot *slot;
     pint_sum *slot_sums;
     long long job_pos;          /* the current job: its first point */
@@ -50,19 +53,27 @@ static int size_buffers(pint_mc *mc, int nthreads)
     double *f = malloc((size_t)nthreads * BATCH * m * sizeof *f);
     mc_slot *slot = calloc(nslots, sizeof *slot);
     pint_sum *sums = calloc(nslots * 3 * m, sizeof *sums);
-    if (!x || !f || !slot || !sums) {
+    /* each thread's sums on cache lines of their own: they change at
+     * every point */
+    size_t stride = (3 * m * sizeof(pint_sum) + 63) / 64 * 64;
+    pint_sum *acc = aligned_alloc(64, (size_t)nthreads * stride);
+    if (!x || !f || !slot || !sums || !acc) {
         free(x);
         free(f);
         free(slot);
         free(sums);
+        free(acc);
         return -1;
     }
     free(mc->x);
     free(mc->f);
     free(mc->slot);
     free(mc->slot_sums);
+    free(mc->acc);
     mc->x = x;
     mc->f = f;
+    mc->acc = acc;
+    mc->acc_stride = stride / sizeof(pint_sum);
     mc->slot = slot;
     mc->slot_sums = sums;
     mc->nslots = nslots;
@@ -132,6 +143,7 @@ void pint_mc_free(pint_mc *mc)
     free(mc->f);
     free(mc->slot);
     free(mc->slot_sums);
+    free(mc->acc);
     free(mc);
 }
 
@@ -160,7 +172,10 @@ static void batch_task(void *arg, size_t i, int thread)
     sl->rc = pint_eval_points(mc->fn, b, x, f, sl->msg, sizeof sl->msg);
     if (sl->rc != 0)
         return;
-    pint_sum *sum = sl->sums, *sumsq = sum + m, *abssum = sum + 2 * m;
+    /* summed in the thread's own lines, then stored in the slot (the
+     * slots of other threads' batches share its lines) */
+    pint_sum *sum = mc->acc + (size_t)thread * mc->acc_stride;
+    pint_sum *sumsq = sum + m, *abssum = sum + 2 * m;
     for (int k = 0; k < m; k++) {
         pint_sum_init(&sum[k]);
         pint_sum_init(&sumsq[k]);
@@ -173,6 +188,7 @@ static void batch_task(void *arg, size_t i, int thread)
             pint_sum_add(&sumsq[k], v * v);
             pint_sum_add(&abssum[k], fabs(v));
         }
+    memcpy(sl->sums, sum, 3 * (size_t)m * sizeof *sum);
 }
 
 /* Batches of BATCH points, up to nslots of them a job, on the pool's

@@ -52,10 +52,13 @@
 
 #define SLOTS_PER_THREAD 4      /* batches per thread in one pool job */
 
-/* A thread's batch: points, values, weights, and k z mod N. */
+/* A thread's batch: points, values, weights, k z mod N, and its running
+ * sums of g and |g| (2 ncomp, on cache lines of their own: they change
+ * at every point). */
 typedef struct {
     double *x, *f, *wt;
     long long *kz;
+    pint_sum *acc;
 } qmc_scratch;
 
 /* A batch's outcome: the partial sums of g_k and |g_k|, or the
@@ -122,6 +125,7 @@ static void buffers_free(qmc_buffers *bu)
         free(bu->scratch[t].f);
         free(bu->scratch[t].wt);
         free(bu->scratch[t].kz);
+        free(bu->scratch[t].acc);
     }
     if (bu->slot)
         free(bu->slot[0].acc);
@@ -154,7 +158,8 @@ static int buffers_new(qmc_buffers *bu, int nthreads, size_t n, size_t m,
         sc->f = malloc(batch * m * sizeof *sc->f);
         sc->wt = malloc(batch * sizeof *sc->wt);
         sc->kz = malloc(n * sizeof *sc->kz);
-        if (!sc->x || !sc->f || !sc->wt || !sc->kz) {
+        sc->acc = aligned_alloc(64, (2 * m * sizeof *sc->acc + 63) / 64 * 64);
+        if (!sc->x || !sc->f || !sc->wt || !sc->kz || !sc->acc) {
             buffers_free(bu);
             return -1;
         }
@@ -417,16 +422,19 @@ static void batch_task(void *arg, size_t i, int thread)
                               sizeof sl->msg);
     if (sl->rc != 0)
         return;
+    pint_sum *acc = sc->acc, *abs = sc->acc + m;
     for (int c = 0; c < m; c++) {
-        pint_sum_init(&sl->acc[c]);
-        pint_sum_init(&sl->abs[c]);
+        pint_sum_init(&acc[c]);
+        pint_sum_init(&abs[c]);
     }
     for (size_t p = 0; p < b; p++)
         for (int c = 0; c < m; c++) {
             double g = sc->f[p * (size_t)m + c] * sc->wt[p];
-            pint_sum_add(&sl->acc[c], g);
-            pint_sum_add(&sl->abs[c], fabs(g));
+            pint_sum_add(&acc[c], g);
+            pint_sum_add(&abs[c], fabs(g));
         }
+    memcpy(sl->acc, acc, (size_t)m * sizeof *acc);
+    memcpy(sl->abs, abs, (size_t)m * sizeof *abs);
 }
 
 /* The batches of [k0, k1), up to nslots a job on the pool's threads,
