@@ -347,7 +347,7 @@ static int gauss4_fails(int ndim, const double *x, int ncomp, double *fval,
 
 /* Monte Carlo and QMC on threads: the same bits (value, error,
  * evaluations) on 1, 2 and 4 threads, honest against the closed form,
- * with calls made off the caller's thread; an integrand that fails at
+ * one thread calling from the caller's only; an integrand that fails at
  * one point fails the same way on any number of threads, with the same
  * estimate kept. */
 static void test_threads_mc_qmc(void)
@@ -373,8 +373,10 @@ static void test_threads_mc_qmc(void)
                             PINT_CONVERGED);
             CU_ASSERT(fabs(r->value[0] - exact) <= r->error[0]);
             CU_ASSERT(r->error[0] <= opt.epsrel * exact);
-            CU_ASSERT(t == 1 ? atomic_load(&tc.off) == 0
-                             : atomic_load(&tc.off) > 0);
+            /* (on more threads the caller may take every task of a
+             * loaded machine: off > 0 is not asserted) */
+            if (t == 1)
+                CU_ASSERT_EQUAL(atomic_load(&tc.off), 0);
             if (t == 1) {
                 v1 = r->value[0];
                 e1 = r->error[0];

@@ -147,7 +147,8 @@ static void test_verify(void)
 /* Ranks x threads: 1 x 4, 2 x 2 and 4 x 1 (threads of a rank's worker
  * step up to 16 regions at once) give honest answers at the tolerance,
  * equal within their estimates, every region counted once; a limit is
- * kept with the threads' larger steps. */
+ * kept with the threads' larger steps; mc and qmc on 2 x 2 equal 2 x 1
+ * bit for bit. */
 static void test_ranks_by_threads(void)
 {
     static const struct { int np; const char *threads; } runs[] = {
@@ -174,6 +175,30 @@ static void test_ranks_by_threads(void)
             "--threads", "2", "--max-evals", "300000", NULL);
     CU_ASSERT_EQUAL(r.status, 1);
     CU_ASSERT(json_num(r.out, "evals") <= 300000);
+    /* mc and qmc: each rank's part is the same bit for bit on any number
+     * of threads, so 2 x 2 equals 2 x 1 exactly (mc: each rank draws its
+     * own stream; qmc: the rows are cut among the ranks) */
+    static const char *const methods[] = { "mc", "qmc" };
+    for (int i = 0; i < 2; i++) {
+        run_result a, b;
+        const char *f = i == 0 ? "genz2" : "genz1";
+        const char *er = i == 0 ? "3e-3" : "1e-5";
+        run_mpi(&a, 2, "--json", "--method", methods[i], "-f", f, "-d", "4",
+                "--er", er, "--threads", "1", NULL);
+        run_mpi(&b, 2, "--json", "--method", methods[i], "-f", f, "-d", "4",
+                "--er", er, "--threads", "2", NULL);
+        CU_ASSERT_EQUAL(a.status, 0);
+        CU_ASSERT_EQUAL(b.status, 0);
+        double va = json_nth(a.out, "value", 0);
+        double vb = json_nth(b.out, "value", 0);
+        double ea = json_nth(a.out, "error", 0);
+        double eb = json_nth(b.out, "error", 0);
+        double x = json_nth(a.out, "exact", 0);
+        CU_ASSERT(memcmp(&va, &vb, sizeof va) == 0);
+        CU_ASSERT(memcmp(&ea, &eb, sizeof ea) == 0);
+        CU_ASSERT(fabs(va - x) <= ea);
+        CU_ASSERT_EQUAL(json_num(a.out, "evals"), json_num(b.out, "evals"));
+    }
 }
 
 /* Every region on several ranks is checked by the split that made it, as
