@@ -61,7 +61,9 @@ static void test_time_limit_mc_qmc(void)
 
 /* An integrand that hangs on the last rank: the watchdog prints the last
  * estimate with status time-limit and exits 1 on every rank; exact
- * (e - 1)^4. */
+ * (e - 1)^4.  Each evaluation costs 5 us, so the run would last about
+ * 0.8 s: without it, it ended by round-off in 0.01 s on a loaded
+ * machine, before the last rank had made its 20,000 calls. */
 static void test_hung_integrand(void)
 {
     for (int np = 1; np <= 2; np++) {
@@ -69,7 +71,7 @@ static void test_hung_integrand(void)
         double t0 = now();
         run_mpi(&r, np, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
                 "hangs_later", "-d", "4", "--er", "1e-14", "--time-limit",
-                "1", NULL);
+                "1", "--cost-us", "5", NULL);
         double wall = now() - t0;
         expect_status(&r, 1, "time-limit");
         double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
