@@ -12,6 +12,7 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,8 @@ typedef struct {
                                        their records) */
     pint_scratch *scratch;          /* one per thread */
     int nscratch;
+    size_t nparents;                /* of this step; 0: roots */
+    atomic_uchar *ready;            /* per parent: its children done */
 } pint_step_bufs;
 
 struct pint_adapt {
@@ -86,6 +89,7 @@ static void free_step(pint_step_bufs *b)
     free(b->child);
     free(b->extra);
     free(b->nonzero);
+    free(b->ready);
     free(b->x);
     free(b->f);
 }
@@ -103,12 +107,13 @@ static int size_step(const pint_adapt *a, size_t k, int nthreads,
     b->child = malloc(nc * sizeof *b->child);
     b->extra = malloc(nc * sizeof *b->extra);
     b->nonzero = malloc(nc);
+    b->ready = malloc(k * sizeof *b->ready);
     b->x = malloc(np * (size_t)r->ndim * sizeof *b->x);
     b->f = malloc(np * (size_t)a->ncomp * sizeof *b->f);
     b->scratch = calloc((size_t)nthreads, sizeof *b->scratch);
     b->nscratch = b->scratch ? nthreads : 0;
-    int ok = b->parent && b->child && b->extra && b->nonzero && b->x
-             && b->f && b->scratch;
+    int ok = b->parent && b->child && b->extra && b->nonzero && b->ready
+             && b->x && b->f && b->scratch;
     for (int t = 0; ok && t < nthreads; t++) {
         pint_scratch *s = &b->scratch[t];
         s->work = malloc((r->work_size ? r->work_size : 1) * sizeof *s->work);
@@ -390,6 +395,34 @@ static void child_failed(pint_adapt *a, size_t c, int thread, int rc,
     snprintf(s->msg, sizeof s->msg, "%s", msg);
 }
 
+/* Parent i of a step once both its children are ruled: what the split
+ * measured corrects their errors (on whichever thread finished the
+ * second child; it touches the two children only). */
+static void finish_parent(pint_adapt *a, size_t i)
+{
+    int m = a->ncomp;
+    const pint_region *parent = a->b.parent[i];
+    pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
+    if (a->rule->split_correct)
+        split_correct(a, parent, c1, c2);
+    cross_check(a, parent, c1, c2);
+    if (a->norm != PINT_NORM_MAX) {
+        /* the corrections raised errors: key again (max: they kept the
+         * key equal to the largest error as they went) */
+        c1->key = region_key(a, pint_region_err(c1, m));
+        c2->key = region_key(a, pint_region_err(c2, m));
+    }
+}
+
+/* Child c is ruled: the second of its parent's two finishes the parent. */
+static void child_ready(pint_adapt *a, size_t c)
+{
+    if (a->b.nparents
+        && atomic_fetch_add_explicit(&a->b.ready[c / 2], 1,
+                                     memory_order_acq_rel) == 1)
+        finish_parent(a, c / 2);
+}
+
 /* Child c once its values are in: mend them, then apply the rule. */
 static void child_finish(pint_adapt *a, size_t c, int thread)
 {
@@ -407,6 +440,7 @@ static void child_finish(pint_adapt *a, size_t c, int thread)
     }
     a->b.nonzero[c] = (unsigned char)pint_eval_any_nonzero(f, np * m);
     apply_rule(a, reg, !a->root, f, s->work);
+    child_ready(a, c);
 }
 
 /* Child c from its points to its rule, on a thread of the pool (thread
@@ -440,6 +474,8 @@ static int eval_children(pint_adapt *a, size_t n)
     int nt = pint_pool_size(a->threads);
     for (int t = 0; t < nt; t++)
         a->b.scratch[t].failed = SIZE_MAX;
+    for (size_t i = 0; i < a->b.nparents; i++)
+        atomic_store_explicit(&a->b.ready[i], 0, memory_order_relaxed);
     a->evals += (long long)(n * np);
     if (nt == 1) {
         for (size_t c = 0; c < n; c++)
@@ -485,6 +521,7 @@ int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
     memcpy(pint_region_geom(reg, a->ncomp), geom, a->geom_len * sizeof *geom);
     a->b.child[0] = reg;
     a->root = 1;
+    a->b.nparents = 0;                  /* a root: no parent to finish */
     int rc = eval_children(a, 1);
     a->root = 0;
     if (rc != 0) {
@@ -572,18 +609,8 @@ void pint_adapt_set_tolerances(pint_adapt *a, const double *tol)
  * of their estimates, their keys, the totals, the heap. */
 static void replace_parent(pint_adapt *a, size_t i)
 {
-    int m = a->ncomp;
     pint_region *parent = a->b.parent[i];
     pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
-    if (a->rule->split_correct)
-        split_correct(a, parent, c1, c2);
-    cross_check(a, parent, c1, c2);
-    if (a->norm != PINT_NORM_MAX) {
-        /* the corrections raised errors: key again (max: they kept the
-         * key equal to the largest error as they went) */
-        c1->key = region_key(a, pint_region_err(c1, m));
-        c2->key = region_key(a, pint_region_err(c2, m));
-    }
     totals_add(a, parent, -1.0);
     totals_add(a, c1, +1.0);
     totals_add(a, c2, +1.0);
@@ -659,6 +686,7 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
     }
     k = take_parents(a, k);
     a->steps_since_rekey += k;
+    a->b.nparents = k;
     int rc = eval_children(a, 2 * k);
     if (rc != 0) {
         for (size_t i = 0; i < k; i++)          /* nothing is lost */
