@@ -398,11 +398,10 @@ static void child_failed(pint_adapt *a, size_t c, int thread, int rc,
 /* Parent i of a step once both its children are ruled: what the split
  * measured corrects their errors (on whichever thread finished the
  * second child; it touches the two children only). */
-static void finish_parent(pint_adapt *a, size_t i)
+static void correct_children(pint_adapt *a, const pint_region *parent,
+                             pint_region *c1, pint_region *c2)
 {
     int m = a->ncomp;
-    const pint_region *parent = a->b.parent[i];
-    pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
     if (a->rule->split_correct)
         split_correct(a, parent, c1, c2);
     cross_check(a, parent, c1, c2);
@@ -412,6 +411,12 @@ static void finish_parent(pint_adapt *a, size_t i)
         c1->key = region_key(a, pint_region_err(c1, m));
         c2->key = region_key(a, pint_region_err(c2, m));
     }
+}
+
+static void finish_parent(pint_adapt *a, size_t i)
+{
+    correct_children(a, a->b.parent[i], a->b.child[2 * i],
+                     a->b.child[2 * i + 1]);
 }
 
 /* Child c is ruled: the second of its parent's two finishes the parent. */
@@ -858,4 +863,82 @@ void pint_adapt_foreach(const pint_adapt *a,
 {
     for (size_t i = 0; i < a->heap.size; i++)
         visit(a->heap.items[i].r, arg);
+}
+
+/* ------------------------------------------- regions ruled from values */
+
+void pint_adapt_points(const pint_adapt *a, const double *geom, double *x)
+{
+    a->rule->points(a->rule, geom, x);
+}
+
+void pint_adapt_split_geoms(const pint_adapt *a, const double *rec,
+                            double *g1, double *g2)
+{
+    const pint_rule_impl *r = a->rule;
+    pint_region_split(r->kind, r->ndim, (int)rec[PINT_REC_SPLIT],
+                      rec + pint_rec_geom(a->ncomp), g1, g2);
+}
+
+/* 0 when the n values are all finite (noting one that is not 0), else
+ * PINT_ERR_NONFINITE with the message set. */
+static int finite_values(pint_adapt *a, const double *f, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        if (!isfinite(f[j])) {
+            strcpy(a->msg, "a value that is not finite");
+            return PINT_ERR_NONFINITE;
+        }
+    a->nonzero_seen |= pint_eval_any_nonzero(f, n);
+    return 0;
+}
+
+int pint_adapt_rule_root(pint_adapt *a, const double *geom, double vol,
+                         const double *f, double *rec)
+{
+    size_t np = a->rule->npoints;
+    int rc = finite_values(a, f, np * (size_t)a->ncomp);
+    if (rc != 0)
+        return rc;
+    pint_region *r = pint_region_alloc(a->pool);
+    if (!r) {
+        strcpy(a->msg, "out of memory for a new region");
+        return PINT_ERR_NOMEM;
+    }
+    r->vol = vol;
+    memcpy(pint_region_geom(r, a->ncomp), geom, a->geom_len * sizeof *geom);
+    apply_rule(a, r, 0, f, a->b.scratch[0].work);
+    pack(a, r, rec);
+    pint_region_release(a->pool, r);
+    return 0;
+}
+
+int pint_adapt_rule_children(pint_adapt *a, const double *prec,
+                             const double *f, double *rec1, double *rec2)
+{
+    size_t np = a->rule->npoints, m = (size_t)a->ncomp;
+    int rc = finite_values(a, f, 2 * np * m);
+    if (rc != 0)
+        return rc;
+    pint_region *p = pint_region_alloc(a->pool);
+    pint_region *c1 = pint_region_alloc(a->pool);
+    pint_region *c2 = pint_region_alloc(a->pool);
+    if (p && c1 && c2) {
+        pint_region_unpack(p, a->ncomp, a->geom_len, prec);
+        pint_adapt_split_geoms(a, prec, pint_region_geom(c1, a->ncomp),
+                               pint_region_geom(c2, a->ncomp));
+        c1->vol = c2->vol = 0.5 * p->vol;
+        apply_rule(a, c1, 1, f, a->b.scratch[0].work);
+        apply_rule(a, c2, 1, f + np * m, a->b.scratch[0].work);
+        correct_children(a, p, c1, c2);
+        pack(a, c1, rec1);
+        pack(a, c2, rec2);
+    } else {
+        strcpy(a->msg, "out of memory for new regions");
+        rc = PINT_ERR_NOMEM;
+    }
+    pint_region_release(a->pool, p);
+    pint_region_release(a->pool, c1);
+    pint_region_release(a->pool, c2);
+    return rc;
 }

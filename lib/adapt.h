@@ -118,4 +118,25 @@ void pint_adapt_foreach(const pint_adapt *a,
                         void (*visit)(const pint_region *r, void *arg),
                         void *arg);
 
+/* Regions ruled from values evaluated elsewhere (the cooperative start
+ * of par/coop.c), with the arithmetic of a step: the same records as
+ * pint_adapt_add and a step would make.  Records as above.
+ * pint_adapt_points: the rule's points of the region of geometry geom
+ * into x (npoints x ndim).  pint_adapt_split_geoms: the geometries of the
+ * two children of the region of record rec, as a step splits it.
+ * pint_adapt_rule_root: the record of the root region (geom, vol) from
+ * f, its npoints x ncomp values.  pint_adapt_rule_children: the records
+ * of the two children of the region of record prec from f, their values
+ * (2 npoints x ncomp, the first child's first), corrected by what the
+ * split measured.  Each returns 0, PINT_ERR_NONFINITE (a value not
+ * finite: nothing is mended here) or PINT_ERR_NOMEM; the engine's
+ * regions and totals are not touched, only its evaluations-seen flag. */
+void pint_adapt_points(const pint_adapt *a, const double *geom, double *x);
+void pint_adapt_split_geoms(const pint_adapt *a, const double *rec,
+                            double *g1, double *g2);
+int pint_adapt_rule_root(pint_adapt *a, const double *geom, double vol,
+                         const double *f, double *rec);
+int pint_adapt_rule_children(pint_adapt *a, const double *prec,
+                             const double *f, double *rec1, double *rec2);
+
 #endif /* PINT_ADAPT_H */

@@ -78,6 +78,11 @@ MUTATIONS = [
      "test/test_faults",
      "two threads calling exit() at once: the second ends the process "
      "with its own status"),
+    ("coop-off", "lib/par/par.c",
+     "    if (!opt->resume && p.nstart == 1 && ctx->nworkers >= 2\n",
+     "    if (0 && !opt->resume && p.nstart == 1 && ctx->nworkers >= 2\n",
+     "test/test_mpi",
+     "the workers start from one region on the first worker again"),
     ("sum-compensation", "lib/sum.h",
      "        a->c += (a->s - t) + x;\n    else",
      "        a->c += 0.0;\n    else",

@@ -144,6 +144,50 @@ static void test_verify(void)
     CU_ASSERT(fabs(q - x) <= json_nth(r.out, "error", 0));
 }
 
+/* The cooperative start (par/coop.c): the workers build the first levels
+ * of the tree together, so every worker evaluates before the first step
+ * -- each a slice of the root's 37 points and of the children's: with
+ * the controller working, 4 workers evaluate 37 + 6 x 37 points, 64 or
+ * 65 each -- and the per-rank counts add up to the total, the answer
+ * honest.  genz3 at d = 2, er 1e-3 is a run of about 1,700 evaluations:
+ * started from one region on rank 0 (before), rank 3 made none in 3 of 4
+ * runs.  A dedicated controller takes no part: 3 workers, 37 + 4 x 37
+ * points, at least 12 + 24.  Against a budget too small for it (an
+ * eighth) the run starts from one region as before, the limit kept. */
+static void test_cooperative_start(void)
+{
+    run_result r;
+    run_mpi(&r, 4, "--json", "-f", "genz3", "-d", "2", "--er", "1e-3",
+            "--threads", "1", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    double total = json_num(r.out, "evals"), sum = 0;
+    for (int k = 0; k < 4; k++) {
+        double ek = json_nth(r.out, "rank_evals", k);
+        CU_ASSERT(ek >= 64);
+        sum += ek;
+    }
+    CU_ASSERT_EQUAL(sum, total);
+    CU_ASSERT(fabs(json_nth(r.out, "value", 0) - json_nth(r.out, "exact", 0))
+              <= json_nth(r.out, "error", 0));
+    run_mpi(&r, 4, "--json", "--dedicated-controller", "-f", "genz3", "-d",
+            "2", "--er", "1e-3", "--threads", "1", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_EQUAL(json_nth(r.out, "rank_evals", 0), 0);
+    for (int k = 1; k < 4; k++)
+        CU_ASSERT(json_nth(r.out, "rank_evals", k) >= 36);
+    run_mpi(&r, 4, "--json", "-f", "genz1", "-d", "2", "--er", "1e-12",
+            "--max-evals", "2000", "--threads", "1", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(json_num(r.out, "evals") <= 2000);
+    /* with it, a small limit is still nearly spent: a starting grant
+     * for every worker is at most half of the budget */
+    run_mpi(&r, 4, "--json", "-f", "genz1", "-d", "2", "--er", "1e-12",
+            "--max-evals", "2100", "--threads", "1", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(json_num(r.out, "evals") <= 2100);
+    CU_ASSERT(json_num(r.out, "evals") >= 2100 / 2);
+}
+
 /* Ranks x threads: 1 x 4, 2 x 2 and 4 x 1 (threads of a rank's worker
  * step up to 16 regions at once) give honest answers at the tolerance,
  * equal within their estimates, every region counted once; a limit is
@@ -288,11 +332,14 @@ static void test_failure_on_one_rank(void)
     CU_ASSERT(strstr(r.out, "status       integrand-error (the values are "
                             "the estimate reached before the error)\n")
               != NULL);
-    /* 2 ranks, NaN from the 3000th call on a rank on: the estimate
-     * reached is kept and honest */
+    /* 2 ranks, NaN from the 1500th call on a rank on: the estimate
+     * reached is kept and honest (the run needs about 5000 evaluations,
+     * shared about evenly since the ranks start together) */
     double g = sqrt(3.14159265358979323846 / 50.0) * erf(sqrt(50.0) / 2.0);
+    setenv("NAN_LATER_CALLS", "1500", 1);
     run_mpi(&r, 2, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
             "nan_later", "-d", "2", NULL);
+    unsetenv("NAN_LATER_CALLS");
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT(one_error_line(r.err, "pint: error: "));
     double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
@@ -637,6 +684,8 @@ int main(void)
         { "genz1-6 at d = 3, 6 on 1..4 ranks", test_families },
         { "every region accounted for once", test_verify },
         { "ranks x threads: 1 x 4, 2 x 2, 4 x 1", test_ranks_by_threads },
+        { "the cooperative start: every worker from the first step",
+          test_cooperative_start },
         { "a box of 1e10: the protocol converges", test_huge_box_liveness },
         { "corner peak: transfers feed every worker", test_corner_peak_balances },
         { "honest estimates on 3 and 4 ranks", test_honest_over_ranks },

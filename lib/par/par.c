@@ -298,27 +298,35 @@ static int deal_regions(pint_par_ctx *ctx, par_run *p, pint_result *res)
     return 0;
 }
 
-/* The evaluation budget: the domain's regions first, then a starting
- * grant per worker (whole steps), the rest on request. */
+/* The evaluation budget: the domain's regions first (spent: what the
+ * cooperative start evaluated; coop: it gave every worker a region),
+ * then a starting grant per worker (whole steps), the rest on request. */
 static void set_budget(pint_par_ctx *ctx, const par_run *p,
-                       const pint_options *opt)
+                       const pint_options *opt, long long spent, int coop)
 {
     ctx->step_evals = 2 * (long long)p->rule->npoints;
-    long long rest = opt->max_evals
+    long long rest = opt->max_evals - spent
                      - (opt->resume ? p->before
-                                    : (long long)p->nstart
-                                      * (long long)p->rule->npoints);
+                        : coop ? 0
+                               : (long long)p->nstart
+                                 * (long long)p->rule->npoints);
     if (rest < 0)
         rest = 0;
     long long steps = INITIAL_GRANT_STEPS;
     if (ctx->update_evals > 0)
         steps = 2 * ((ctx->update_evals + ctx->step_evals - 1)
                      / ctx->step_evals);
-    long long per = rest / ctx->nworkers / ctx->step_evals;
+    /* after a cooperative start every worker holds a starting grant: at
+     * most half of the budget so, the rest for those that run out (idle
+     * ones keep theirs: with all of a limit of 2100 dealt out, 4 ranks
+     * stopped at 925) */
+    long long per = rest / (coop ? 2 * ctx->nworkers : ctx->nworkers)
+                    / ctx->step_evals;
     ctx->initial_grant = (steps < per ? steps : per) * ctx->step_evals;
     /* only workers that start with a region hold a starting grant (on
      * resume, counted for all: one dealt none leaves its grant unspent) */
-    long long starting = !opt->resume && (long long)p->nstart < ctx->nworkers
+    long long starting = !opt->resume && !coop
+                         && (long long)p->nstart < ctx->nworkers
                          ? (long long)p->nstart : ctx->nworkers;
     ctx->budget = rest - ctx->initial_grant * starting;
 }
@@ -391,13 +399,22 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
         tear_down(ctx, &p);
         return status;
     }
-    set_budget(ctx, &p, opt);
+    /* one region and several workers: they build the first levels
+     * together, when that costs at most an eighth of the budget */
+    long long spent = 0;
+    int coop = -1;
+    if (!opt->resume && p.nstart == 1 && ctx->nworkers >= 2
+        && pint_par_coop_evals(ctx->nworkers, p.rule->npoints)
+           <= opt->max_evals / 8)
+        coop = pint_par_coop_start(ctx, p.a, p.rule, fn, p.geom, p.vol[0],
+                                   &spent);
+    set_budget(ctx, &p, opt, spent, coop >= 0);
     int failed = 0;             /* the status of a failure on a first region */
     poll_arg others = { p.c, ctx->hook };
     if (p.w) {
         pint_adapt_set_poll(p.a, p.c || ctx->hook ? poll_others : NULL,
                             &others);
-        failed = seed(ctx, &p, fn);
+        failed = coop >= 0 ? coop : seed(ctx, &p, fn);
         pint_par_worker_start(p.w, failed,
                               failed ? pint_adapt_message(p.a) : "");
     }

@@ -100,6 +100,18 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
  * *opt_comm, else MPI_COMM_WORLD. */
 MPI_Comm pint_par_comm(const void *comm_ptr, const void *opt_comm);
 
+/* The cooperative start (coop.c): every worker ends with one region of
+ * the first levels of the tree, built by all (a: a worker's engine, NULL
+ * on the dedicated controller; geom, vol: the one region of the domain).
+ * Collective over ctx->comm.  Returns 0 (every worker holds its region),
+ * a worker's failure to insert it (PINT_ERR_NOMEM), or -1: abandoned on
+ * every rank, nothing inserted.  *spent: the evaluations it made on all
+ * ranks together, the same on every rank. */
+int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a,
+                        const pint_rule_impl *rule, const pint_function *fn,
+                        const double *geom, double vol, long long *spent);
+long long pint_par_coop_evals(int w, size_t np);
+
 /* Plain Monte Carlo over comm in rounds of fixed counts (mc_par.c). */
 int pint_par_mc(const pint_function *fn, const pint_domain *dom,
                 const pint_options *opt, pint_result *res, MPI_Comm comm,
