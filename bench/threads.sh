@@ -32,13 +32,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 declare -A ER=([genz1]=1e-14 [genz2]=1e-10 [genz3]=1e-10 [genz4]=1e-11
                [genz5]=1e-10 [genz6]=1e-14)
 
-best() {    # command...: the least "seconds" of REPEAT runs, and evals
+best() {    # command...: it prints "seconds evals"; the least seconds of
+            # REPEAT runs, and the evals
     local b="" e=""
     for _ in $(seq "$REPEAT"); do
-        read -r s n < <("$@" --json | python3 -c '
-import json, sys
-r = json.load(sys.stdin)
-print(r["seconds"], r["evals"])')
+        read -r s n < <("$@")
         if [ -z "$b" ] || python3 -c "import sys; sys.exit(not $s < $b)"; then
             b=$s
         fi
@@ -47,15 +45,22 @@ print(r["seconds"], r["evals"])')
     echo "$b $e"
 }
 
+pint_run() {    # pint arguments...: its seconds and evals
+    "$@" --json | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+print(r["seconds"], r["evals"])'
+}
+
 echo "| integral | evals | 1 thread s | $N threads s | speedup | $N ranks s | speedup |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 case_row() {    # name, pint arguments...
     local name=$1
     shift
-    read -r t1 e1 < <(best "$PINT" "$@" --threads 1)
-    read -r tn en < <(best "$PINT" "$@" --threads "$N")
-    read -r tr er < <(best "$MPIRUN" --quiet --oversubscribe -np "$N" \
-                      "$PINT" "$@" --threads 1)
+    read -r t1 e1 < <(best pint_run "$PINT" "$@" --threads 1)
+    read -r tn en < <(best pint_run "$PINT" "$@" --threads "$N")
+    read -r tr er < <(best pint_run "$MPIRUN" --quiet --oversubscribe \
+                      -np "$N" "$PINT" "$@" --threads 1)
     [ "$e1" = "$en" ] || echo "warning: $name: $e1 against $en evaluations" >&2
     python3 -c "
 t1, tn, tr = $t1, $tn, $tr
@@ -72,29 +77,20 @@ case_row "mc genz2 d=5" --method mc -f genz2 -d 5 --er 2e-5
 case_row "qmc genz2 d=5" --method qmc -f genz2 -d 5 --er 1e-10
 
 # Cuba's Cuhre: 0 and N forked workers, the same instance (seed 1)
-cuhre() {   # er cores: best seconds and evals
-    local b="" e=""
-    for _ in $(seq "$REPEAT"); do
-        read -r s n < <("$PEER_CUHRE" --lib "$CUBA_LIB" -f genz2 -d 5 \
-                        --er "$1" --instances 1 --max-evals 2000000000 \
-                        --cores "$2" | python3 -c '
+cuhre_run() {   # er cores: Cuhre's seconds and evals
+    "$PEER_CUHRE" --lib "$CUBA_LIB" -f genz2 -d 5 --er "$1" --instances 1 \
+                  --max-evals 2000000000 --cores "$2" | python3 -c '
 import csv, sys
 r = list(csv.DictReader(sys.stdin))[0]
-print(r["seconds"], r["evals"])')
-        if [ -z "$b" ] || python3 -c "import sys; sys.exit(not $s < $b)"; then
-            b=$s
-        fi
-        e=$n
-    done
-    echo "$b $e"
+print(r["seconds"], r["evals"])'
 }
 if [ -x "$PEER_CUHRE" ] && [ -r "$CUBA_LIB" ]; then
     echo
     echo "| Cuba Cuhre, genz2 d=5 | evals | 0 workers s | $N workers s | speedup |"
     echo "|---|---:|---:|---:|---:|"
     for er in 1e-8 1e-9; do
-        read -r c0 n0 < <(cuhre "$er" 0)
-        read -r cn nn < <(cuhre "$er" "$N")
+        read -r c0 n0 < <(best cuhre_run "$er" 0)
+        read -r cn nn < <(best cuhre_run "$er" "$N")
         python3 -c "print('| er $er | %d / %d | %.3f | %.3f | %.2f |' % (
             $n0, $nn, $c0, $cn, $c0 / $cn))"
     done

@@ -110,26 +110,17 @@ pint_mc *pint_mc_new(const pint_function *fn, const double *lo,
     return mc;
 }
 
+static int resize(void *mc, int nthreads)
+{
+    return size_buffers(mc, nthreads);
+}
+
 int pint_mc_set_threads(pint_mc *mc, int nthreads)
 {
-    if (nthreads < 1)
-        nthreads = 1;
-    if (nthreads == mc->nthreads)
+    if ((nthreads < 1 ? 1 : nthreads) == mc->nthreads)
         return 0;
-    pint_pool *pool = NULL;
-    if (nthreads > 1 && !(pool = pint_pool_new(nthreads))) {
-        snprintf(mc->msg, sizeof mc->msg, "cannot start %d threads",
-                 nthreads);
-        return PINT_ERR_NOMEM;
-    }
-    if (size_buffers(mc, nthreads) != 0) {
-        pint_pool_free(pool);
-        strcpy(mc->msg, "out of memory for the buffers of the threads");
-        return PINT_ERR_NOMEM;
-    }
-    pint_pool_free(mc->pool);
-    mc->pool = pool;
-    return 0;
+    return pint_pool_move(&mc->pool, nthreads, resize, mc, mc->msg,
+                          sizeof mc->msg);
 }
 
 void pint_mc_free(pint_mc *mc)

@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -140,6 +141,25 @@ static void *thread_main(void *varg)
         }
     }
     return NULL;
+}
+
+int pint_pool_move(pint_pool **pool, int nthreads,
+                   int (*resize)(void *obj, int nthreads), void *obj,
+                   char *msg, size_t len)
+{
+    pint_pool *p = NULL;
+    if (nthreads > 1 && !(p = pint_pool_new(nthreads))) {
+        snprintf(msg, len, "cannot start %d threads", nthreads);
+        return PINT_ERR_NOMEM;
+    }
+    if (resize(obj, nthreads < 1 ? 1 : nthreads) != 0) {
+        pint_pool_free(p);
+        snprintf(msg, len, "out of memory for the buffers of the threads");
+        return PINT_ERR_NOMEM;
+    }
+    pint_pool_free(*pool);
+    *pool = p;
+    return 0;
 }
 
 pint_pool *pint_pool_new(int nthreads)

@@ -37,4 +37,12 @@ void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg);
 /* Stop and join the threads (NULL: nothing). */
 void pint_pool_free(pint_pool *p);
 
+/* An engine's move to nthreads threads (< 1: 1): a new pool (none for
+ * one thread), then resize(obj, nthreads) for its buffers (0 or -1), then
+ * the old pool *pool freed and replaced.  0, or PINT_ERR_NOMEM with a
+ * one-line reason in msg and nothing changed. */
+int pint_pool_move(pint_pool **pool, int nthreads,
+                   int (*resize)(void *obj, int nthreads), void *obj,
+                   char *msg, size_t len);
+
 #endif /* PINT_POOL_H */

@@ -187,26 +187,17 @@ static int size_buffers(pint_qmc *q, int nthreads)
     return 0;
 }
 
+static int resize(void *q, int nthreads)
+{
+    return size_buffers(q, nthreads);
+}
+
 int pint_qmc_set_threads(pint_qmc *q, int nthreads)
 {
-    if (nthreads < 1)
-        nthreads = 1;
-    if (nthreads == q->nthreads)
+    if ((nthreads < 1 ? 1 : nthreads) == q->nthreads)
         return 0;
-    pint_pool *pool = NULL;
-    if (nthreads > 1 && !(pool = pint_pool_new(nthreads))) {
-        snprintf(q->msg, sizeof q->msg, "cannot start %d threads",
-                 nthreads);
-        return PINT_ERR_NOMEM;
-    }
-    if (size_buffers(q, nthreads) != 0) {
-        pint_pool_free(pool);
-        strcpy(q->msg, "out of memory for the buffers of the threads");
-        return PINT_ERR_NOMEM;
-    }
-    pint_pool_free(q->pool);
-    q->pool = pool;
-    return 0;
+    return pint_pool_move(&q->pool, nthreads, resize, q, q->msg,
+                          sizeof q->msg);
 }
 
 pint_qmc *pint_qmc_new(const pint_function *fn, const double *lo,
