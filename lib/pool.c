@@ -1,27 +1,37 @@
 /* pool.c -- threads that share the work of a step (see pool.h).
  *
- * A job is posted by raising an atomic generation number; the threads
- * take its tasks from an atomic counter (a thread that is late, or
- * descheduled on a busy machine, simply takes fewer), and the last to
- * leave the job brings an atomic count of busy threads to 0.
+ * A job is posted by one atomic word, the ticket: the job's generation
+ * in its high 32 bits, the next task to take in its low 32.  A thread
+ * takes task i of generation g by raising the ticket from (g, i) to
+ * (g, i + 1) with a compare-and-swap, and counts it done when it has run
+ * it; the job is over when its n tasks are done, whoever ran them.  So
+ * the caller, which takes tasks too, never waits for a thread that has
+ * not turned up (descheduled on a loaded machine: with a count of the
+ * threads still in the job instead, every step of a cheap integrand
+ * waited for a time slice).  A thread that turns up late finds another
+ * generation in the ticket and takes nothing; the fields of job g are in
+ * slot g mod 2, atomics written before the ticket publishes g, so a late
+ * thread reading a slot being rewritten reads values it then never uses
+ * (its compare-and-swap fails).
  *
  * Waiting spins first, then sleeps.  A step of a cheap integrand is tens
  * of microseconds of work, and waking a thread from a condition variable
  * took 20 to 60 us on the machines measured (bench/RESULTS.md, section
- * 10): with sleeping alone two threads were slower than one.  So a
- * thread waiting for a job, and the caller waiting for the last thread,
- * first poll the atomic for SPIN_POLLS rounds (a pause each, then a
+ * 10.3): with sleeping alone two threads were slower than one.  So a
+ * thread waiting for a job, and the caller waiting for the job's last
+ * task, first poll for SPIN_POLLS rounds (a pause each, then a
  * sched_yield each, so that an oversubscribed machine runs the others),
  * and only then sleep on a condition variable under the mutex, whose
  * waiters are counted so that a post or a finish signals only when
  * somebody sleeps.  The checks under the mutex make a lost wake-up
- * impossible: the generation is raised, and the last finish is
+ * impossible: the ticket is published, and the last task's end is
  * signalled, with the mutex held.
  */
 #define _GNU_SOURCE             /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +46,15 @@
 #define SPIN_PAUSES 4000
 #define SPIN_YIELDS 200
 
+/* Tasks of a job: the low half of the ticket. */
+#define MAX_TASKS UINT32_MAX
+
+typedef struct {
+    atomic_size_t n;
+    _Atomic(pint_pool_task) task;
+    _Atomic(void *) arg;
+} pool_job;
+
 struct pint_pool {
     int nthreads;
     pthread_t *threads;         /* nthreads - 1 of them */
@@ -44,15 +63,11 @@ struct pint_pool {
     pthread_cond_t go, done;
     int sleepers;               /* threads asleep on go (under lock) */
     int caller_sleeps;          /* the caller asleep on done (under lock) */
-    /* the current job, written before it is posted */
-    size_t n;
-    pint_pool_task task;
-    void *arg;
-    /* each written often, on a cache line of its own, so that taking a
-     * task does not evict the job's fields from the other threads */
-    _Alignas(64) atomic_size_t next;    /* the next task to take */
-    _Alignas(64) atomic_ulong generation; /* jobs posted (under lock) */
-    _Alignas(64) atomic_int busy;       /* threads still in the job */
+    uint32_t generation;        /* the caller's: jobs posted */
+    pool_job job[2];            /* job g in job[g % 2] */
+    /* each written often, on a cache line of its own */
+    _Alignas(64) atomic_uint_least64_t ticket;  /* generation, next task */
+    _Alignas(64) atomic_size_t finished;        /* tasks of the job run */
     atomic_int quit;
 };
 
@@ -70,9 +85,14 @@ static inline void cpu_pause(void)
 #endif
 }
 
+static uint32_t generation_of(uint_least64_t ticket)
+{
+    return (uint32_t)(ticket >> 32);
+}
+
 /* Poll until done(p, v) holds or the spin is spent: 1 if it holds. */
-static int spin_until(pint_pool *p, int (*done)(pint_pool *, unsigned long),
-                      unsigned long v)
+static int spin_until(pint_pool *p, int (*done)(pint_pool *, size_t),
+                      size_t v)
 {
     for (int i = 0; i < SPIN_PAUSES + SPIN_YIELDS; i++) {
         if (done(p, v))
@@ -85,30 +105,46 @@ static int spin_until(pint_pool *p, int (*done)(pint_pool *, unsigned long),
     return done(p, v);
 }
 
-static int posted(pint_pool *p, unsigned long seen)
+/* A generation other than `seen` is posted, or the pool quits. */
+static int posted(pint_pool *p, size_t seen)
 {
-    return atomic_load_explicit(&p->generation, memory_order_acquire) != seen
+    return generation_of(atomic_load_explicit(&p->ticket,
+                                              memory_order_acquire))
+               != (uint32_t)seen
            || atomic_load_explicit(&p->quit, memory_order_acquire);
 }
 
-static int finished(pint_pool *p, unsigned long unused)
+/* The n tasks of the current job have run. */
+static int all_run(pint_pool *p, size_t n)
 {
-    (void)unused;
-    return atomic_load_explicit(&p->busy, memory_order_acquire) == 0;
+    return atomic_load_explicit(&p->finished, memory_order_acquire) >= n;
 }
 
-/* Take tasks until none is left. */
-static void work(pint_pool *p, int thread)
+/* Take tasks of generation g until none is left (or g is over). */
+static void work(pint_pool *p, uint32_t g, int thread)
 {
-    size_t n = p->n;
-    pint_pool_task task = p->task;
-    void *arg = p->arg;
+    const pool_job *j = &p->job[g % 2];
+    size_t n = atomic_load_explicit(&j->n, memory_order_relaxed);
+    pint_pool_task task = atomic_load_explicit(&j->task,
+                                               memory_order_relaxed);
+    void *arg = atomic_load_explicit(&j->arg, memory_order_relaxed);
+    uint_least64_t t = atomic_load_explicit(&p->ticket, memory_order_acquire);
     for (;;) {
-        size_t i = atomic_fetch_add_explicit(&p->next, 1,
-                                             memory_order_relaxed);
-        if (i >= n)
+        if (generation_of(t) != g || (t & MAX_TASKS) >= n)
             return;
-        task(arg, i, thread);
+        if (!atomic_compare_exchange_weak_explicit(&p->ticket, &t, t + 1,
+                                                   memory_order_acq_rel,
+                                                   memory_order_acquire))
+            continue;           /* t reloaded */
+        task(arg, (size_t)(t & MAX_TASKS), thread);
+        if (atomic_fetch_add_explicit(&p->finished, 1, memory_order_acq_rel)
+            + 1 == n) {
+            pthread_mutex_lock(&p->lock);
+            if (p->caller_sleeps)
+                pthread_cond_signal(&p->done);
+            pthread_mutex_unlock(&p->lock);
+        }
+        t = atomic_load_explicit(&p->ticket, memory_order_acquire);
     }
 }
 
@@ -118,7 +154,7 @@ static void *thread_main(void *varg)
     pint_pool *p = ta->p;
     int thread = ta->thread;
     free(ta);
-    unsigned long seen = 0;
+    uint32_t seen = 0;
     for (;;) {
         if (!spin_until(p, posted, seen)) {
             pthread_mutex_lock(&p->lock);
@@ -130,15 +166,9 @@ static void *thread_main(void *varg)
         }
         if (atomic_load(&p->quit))
             break;
-        seen = atomic_load_explicit(&p->generation, memory_order_acquire);
-        work(p, thread);
-        if (atomic_fetch_sub_explicit(&p->busy, 1, memory_order_acq_rel)
-            == 1) {
-            pthread_mutex_lock(&p->lock);
-            if (p->caller_sleeps)
-                pthread_cond_signal(&p->done);
-            pthread_mutex_unlock(&p->lock);
-        }
+        seen = generation_of(atomic_load_explicit(&p->ticket,
+                                                  memory_order_acquire));
+        work(p, seen, thread);
     }
     return NULL;
 }
@@ -180,10 +210,14 @@ pint_pool *pint_pool_new(int nthreads)
     }
     pthread_cond_init(&p->go, NULL);
     pthread_cond_init(&p->done, NULL);
-    atomic_init(&p->generation, 0);
-    atomic_init(&p->busy, 0);
+    atomic_init(&p->ticket, 0);
+    atomic_init(&p->finished, 0);
     atomic_init(&p->quit, 0);
-    atomic_init(&p->next, 0);
+    for (int k = 0; k < 2; k++) {
+        atomic_init(&p->job[k].n, 0);
+        atomic_init(&p->job[k].task, NULL);
+        atomic_init(&p->job[k].arg, NULL);
+    }
     for (int t = 1; t < nthreads; t++) {
         thread_arg *ta = malloc(sizeof *ta);
         if (!ta)
@@ -209,27 +243,32 @@ int pint_pool_size(const pint_pool *p)
 
 void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg)
 {
-    if (!p || p->nthreads == 1 || n <= 1) {
+    if (!p || p->nthreads == 1 || n <= 1 || n > MAX_TASKS) {
         for (size_t i = 0; i < n; i++)
             task(arg, i, 0);
         return;
     }
-    /* the previous job is over (busy was 0): no thread reads these now */
-    p->n = n;
-    p->task = task;
-    p->arg = arg;
-    atomic_store_explicit(&p->next, 0, memory_order_relaxed);
-    atomic_store_explicit(&p->busy, p->started, memory_order_relaxed);
+    /* the job before is over (its n tasks ran): nobody runs its tasks,
+     * and a thread late for it takes nothing of this one */
+    uint32_t g = ++p->generation;
+    if (g == 0)                 /* 0 is "no job yet" for a new thread */
+        g = ++p->generation;
+    pool_job *j = &p->job[g % 2];
+    atomic_store_explicit(&j->n, n, memory_order_relaxed);
+    atomic_store_explicit(&j->task, task, memory_order_relaxed);
+    atomic_store_explicit(&j->arg, arg, memory_order_relaxed);
+    atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
     pthread_mutex_lock(&p->lock);
-    atomic_fetch_add_explicit(&p->generation, 1, memory_order_release);
+    atomic_store_explicit(&p->ticket, (uint_least64_t)g << 32,
+                          memory_order_release);
     if (p->sleepers > 0)
         pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->lock);
-    work(p, 0);
-    if (!spin_until(p, finished, 0)) {
+    work(p, g, 0);
+    if (!spin_until(p, all_run, n)) {
         pthread_mutex_lock(&p->lock);
         p->caller_sleeps = 1;
-        while (!finished(p, 0))
+        while (!all_run(p, n))
             pthread_cond_wait(&p->done, &p->lock);
         p->caller_sleeps = 0;
         pthread_mutex_unlock(&p->lock);

@@ -1,8 +1,9 @@
 /* test_pool.c -- the thread pool of a step (lib/pool.h): every task of
  * every job runs exactly once, on a thread number in range, whatever the
  * gaps between jobs (threads that spin and threads that went to sleep
- * must both take the next job), and a pool is freed while idle or right
- * after a job. */
+ * must both take the next job: the caller could do a job alone, so a
+ * job whose two tasks must meet checks that a sleeper woke), and a pool
+ * is freed while idle or right after a job. */
 #include <stdatomic.h>
 #include "testutil.h"
 #include "pint.h"
@@ -68,6 +69,46 @@ static void test_after_sleep(void)
     run_jobs(4, 40, 2, 20000);
 }
 
+/* Two tasks that each wait (up to 10 s) until both have started: they
+ * meet only if two threads run them at once. */
+typedef struct {
+    atomic_int started;
+    atomic_int met;
+} meeting;
+
+static void meet_task(void *arg, size_t i, int thread)
+{
+    (void)i;
+    (void)thread;
+    meeting *m = arg;
+    atomic_fetch_add(&m->started, 1);
+    double t0 = pt_wall();
+    while (atomic_load(&m->started) < 2 && pt_wall() - t0 < 10.0) {
+        struct timespec ts = { 0, 100000L };
+        nanosleep(&ts, NULL);
+    }
+    if (atomic_load(&m->started) >= 2)
+        atomic_fetch_add(&m->met, 1);
+}
+
+/* Threads that went to sleep take part in the next job: the caller
+ * cannot do a job alone whose tasks must run at once. */
+static void test_sleepers_wake(void)
+{
+    pint_pool *p = pint_pool_new(2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    for (int round = 0; round < 3; round++) {
+        struct timespec ts = { 0, 20000000L };  /* past the spin */
+        nanosleep(&ts, NULL);
+        meeting m;
+        atomic_init(&m.started, 0);
+        atomic_init(&m.met, 0);
+        pint_pool_run(p, 2, meet_task, &m);
+        CU_ASSERT_EQUAL(atomic_load(&m.met), 2);
+    }
+    pint_pool_free(p);
+}
+
 static void test_new_free(void)
 {
     CU_ASSERT_PTR_NULL(pint_pool_new(0));
@@ -92,6 +133,7 @@ int main(void)
     CU_TestInfo tests[] = {
         { "every task once, jobs back to back", test_back_to_back },
         { "every task once after the threads slept", test_after_sleep },
+        { "sleeping threads take part in the next job", test_sleepers_wake },
         { "new and free", test_new_free },
         CU_TEST_INFO_NULL,
     };
