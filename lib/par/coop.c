@@ -143,9 +143,9 @@ int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a,
     int w = ctx->nworkers, me = ctx->rank - ctx->first_worker;
     int worker = me >= 0;
     size_t glen = pint_region_geom_len(rule->kind, rule->ndim);
-    coop c = { ctx, a, fn, rule->npoints, (size_t)rule->ndim,
-               (size_t)fn->ncomp, ctx->rec_len, NULL, NULL, NULL, NULL,
-               NULL, NULL, NULL, NULL, NULL, NULL, 0, "" };
+    coop c = { .ctx = ctx, .a = a, .fn = fn, .np = rule->npoints,
+               .n = (size_t)rule->ndim, .m = (size_t)fn->ncomp,
+               .rlen = ctx->rec_len };
     int rc = worker && coop_alloc(&c, glen, w) != 0 ? PINT_ERR_NOMEM : 0;
     *spent = 0;
     int ok = !any_failed(&c, rc);
