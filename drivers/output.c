@@ -180,9 +180,10 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     fputs("], \"rank_idle_seconds\": ", out);
     pint_json_array(out, res->rank_idle, res->nranks);
     fprintf(out, ", \"transfers\": %lld, \"regions_moved\": %lld"
-            ", \"controller_messages\": %lld, \"controller_reopened\": %lld",
+            ", \"controller_messages\": %lld, \"controller_reopened\": %lld"
+            ", \"helpers_lent\": %lld",
             res->transfers, res->regions_moved, res->controller_messages,
-            res->reopened);
+            res->reopened, res->helpers_lent);
     if (res->method == PINT_METHOD_QMC) {
         fprintf(out, ", \"rows\": %lld, \"points_per_row\": %lld, \"shifts\": %d"
                 ", \"periodize\": \"%s\", \"qmc_units\": \"%s\"", res->rows,

@@ -63,6 +63,7 @@ struct pint_adapt {
     int nonzero_seen;               /* some value was not 0 */
     size_t steps_since_recompute;
     pint_eval_poll poll;        /* answered between chunks of a batch */
+    pint_adapt_sharer share;    /* points of a step evaluated elsewhere */
     /* the keys (see region_key): the norm, and for the individual norm
      * the tolerances the keys were made with, their weights and the
      * tolerances last given */
@@ -468,21 +469,110 @@ static void child_task(void *arg, size_t c, int thread)
         child_finish(a, c, thread);
 }
 
+/* The thread's failure of lowest index in a step's scratch, or NULL. */
+static const pint_scratch *first_failure(const pint_adapt *a)
+{
+    const pint_scratch *first = NULL;
+    for (int t = 0; t < pint_pool_size(a->threads); t++)
+        if (a->b.scratch[t].failed != SIZE_MAX
+            && (!first || a->b.scratch[t].failed < first->failed))
+            first = &a->b.scratch[t];
+    return first;
+}
+
+static void clear_failures(pint_adapt *a)
+{
+    for (int t = 0; t < pint_pool_size(a->threads); t++)
+        a->b.scratch[t].failed = SIZE_MAX;
+}
+
+/* A shared step's own points on the pool: chunk i of nchunk of the
+ * first nloc points (the chunk's index orders its failure). */
+typedef struct {
+    pint_adapt *a;
+    size_t nloc, nchunk;
+} own_chunks;
+
+static void chunk_task(void *arg, size_t i, int thread)
+{
+    const own_chunks *o = arg;
+    pint_adapt *a = o->a;
+    size_t n = (size_t)a->rule->ndim, m = (size_t)a->ncomp;
+    size_t k0 = o->nloc * i / o->nchunk, k1 = o->nloc * (i + 1) / o->nchunk;
+    char msg[sizeof a->msg];
+    int rc = pint_eval_call_polled(a->fn, k1 - k0, a->b.x + k0 * n,
+                                   a->b.f + k0 * m, msg, sizeof msg,
+                                   thread == 0 ? &a->poll : NULL);
+    if (rc != 0)
+        child_failed(a, i, thread, rc, msg);
+}
+
+static void finish_task(void *arg, size_t c, int thread)
+{
+    child_finish(arg, c, thread);
+}
+
+/* The n children's points given to the sharer, the first nloc evaluated
+ * here (on the pool: in chunks), the rest by the sharer; then each
+ * child mended and ruled as in an unshared step. */
+static int eval_shared(pint_adapt *a, size_t n)
+{
+    size_t N = n * a->rule->npoints;
+    int nt = pint_pool_size(a->threads), rc = 0;
+    for (size_t c = 0; c < n; c++) {
+        child_points(a, c);
+        a->b.extra[c] = 0;
+    }
+    size_t nloc = a->share.begin(a->share.arg, a->b.x, N);
+    if (nt == 1) {
+        rc = pint_eval_call_polled(a->fn, nloc, a->b.x, a->b.f, a->msg,
+                                   sizeof a->msg, &a->poll);
+    } else if (nloc > 0) {
+        own_chunks o = { a, nloc, nloc < 4 * (size_t)nt ? nloc
+                                                        : 4 * (size_t)nt };
+        pint_pool_run(a->threads, o.nchunk, chunk_task, &o);
+        const pint_scratch *first = first_failure(a);
+        if (first) {
+            snprintf(a->msg, sizeof a->msg, "%s", first->msg);
+            rc = first->rc;
+        }
+        clear_failures(a);
+    }
+    char msg[sizeof a->msg];
+    int rc2 = a->share.finish(a->share.arg, a->b.f, msg, sizeof msg);
+    if (rc == 0 && rc2 != 0) {
+        snprintf(a->msg, sizeof a->msg, "%s", msg);
+        rc = rc2;
+    }
+    if (rc != 0)
+        return rc;
+    if (nt == 1)
+        for (size_t c = 0; c < n; c++)
+            child_finish(a, c, 0);
+    else
+        pint_pool_run(a->threads, n, finish_task, a);
+    return 0;
+}
+
 /* Evaluate the n regions a->b.child[0..n-1] (geometry and volume set) and
  * apply the rule to each: on one thread the points of all in one batch,
- * on the pool's threads one child a task.  Every child is done either
+ * on the pool's threads one child a task; with a sharer, its part of the
+ * points elsewhere (eval_shared).  Every child is done either
  * way, so the outcome does not depend on the threads: 0, or the status
  * of the first failing child with its message in a->msg. */
 static int eval_children(pint_adapt *a, size_t n)
 {
     size_t np = a->rule->npoints;
     int nt = pint_pool_size(a->threads);
-    for (int t = 0; t < nt; t++)
-        a->b.scratch[t].failed = SIZE_MAX;
+    clear_failures(a);
     for (size_t i = 0; i < a->b.nparents; i++)
         atomic_store_explicit(&a->b.ready[i], 0, memory_order_relaxed);
     a->evals += (long long)(n * np);
-    if (nt == 1) {
+    if (a->share.begin) {
+        int rc = eval_shared(a, n);
+        if (rc != 0)
+            return rc;
+    } else if (nt == 1) {
         for (size_t c = 0; c < n; c++)
             child_points(a, c);
         int rc = pint_eval_call_polled(a->fn, n * np, a->b.x, a->b.f, a->msg,
@@ -496,12 +586,8 @@ static int eval_children(pint_adapt *a, size_t n)
     } else {
         pint_pool_run(a->threads, n, child_task, a);
     }
-    const pint_scratch *first = NULL;
+    const pint_scratch *first = first_failure(a);
     int nonzero = 0;
-    for (int t = 0; t < nt; t++)
-        if (a->b.scratch[t].failed != SIZE_MAX
-            && (!first || a->b.scratch[t].failed < first->failed))
-            first = &a->b.scratch[t];
     for (size_t c = 0; c < n; c++) {
         a->evals += a->b.extra[c];
         nonzero |= !first && a->b.nonzero[c];
@@ -747,6 +833,11 @@ int pint_adapt_threads(pint_adapt *a, const pint_options *opt,
     return 0;
 }
 
+size_t pint_adapt_step_points(const pint_adapt *a)
+{
+    return 2 * a->b.k * a->rule->npoints;
+}
+
 size_t pint_adapt_step_evals(const pint_adapt *a)
 {
     return 2 * a->rule->npoints;
@@ -783,6 +874,14 @@ size_t pint_adapt_regions(const pint_adapt *a) { return a->heap.size; }
 long long pint_adapt_evals(const pint_adapt *a) { return a->evals; }
 void pint_adapt_count_evals(pint_adapt *a, long long n) { a->evals += n; }
 const char *pint_adapt_message(const pint_adapt *a) { return a->msg; }
+
+void pint_adapt_set_sharer(pint_adapt *a, const pint_adapt_sharer *s)
+{
+    if (s)
+        a->share = *s;
+    else
+        memset(&a->share, 0, sizeof a->share);
+}
 
 void pint_adapt_set_poll(pint_adapt *a, void (*poll)(void *), void *arg)
 {

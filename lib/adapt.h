@@ -72,6 +72,8 @@ void pint_adapt_count_evals(pint_adapt *a, long long n);
 /* Points evaluated by the split of one region (two children); a step
  * of k regions evaluates k times as many. */
 size_t pint_adapt_step_evals(const pint_adapt *a);
+/* Points of the largest step: k regions' children (set_threads). */
+size_t pint_adapt_step_points(const pint_adapt *a);
 const char *pint_adapt_message(const pint_adapt *a);
 
 /* The norm of the convergence test the keys serve (adapt.c, region_key;
@@ -88,6 +90,23 @@ void pint_adapt_set_tolerances(pint_adapt *a, const double *tol);
  * pint_eval_call_polled; NULL: none). */
 void pint_adapt_set_poll(pint_adapt *a, void (*poll)(void *), void *arg);
 
+/* The points of a step evaluated partly elsewhere (par/helpers.c: idle
+ * ranks evaluate slices of a busy one's step).  begin(arg, x, n) is
+ * given the n points of a step (n x ndim, the children's in order) and
+ * returns how many of the first the engine evaluates itself (n: none
+ * shared); finish(arg, f, msg, len), called once the engine's own are
+ * in f (n x ncomp), puts the values of the others into f and returns 0
+ * or their evaluation's status (with its message in msg).  finish is
+ * called after every begin, also when the engine's own evaluation
+ * failed.  Values from elsewhere are the integrand's as the engine's
+ * own are, and the engine rules them as its own: a step's result does
+ * not depend on who evaluated its points.  NULL: none. */
+typedef struct {
+    size_t (*begin)(void *arg, const double *x, size_t n);
+    int (*finish)(void *arg, double *f, char *msg, size_t len);
+    void *arg;
+} pint_adapt_sharer;
+void pint_adapt_set_sharer(pint_adapt *a, const pint_adapt_sharer *s);
 /* Largest total error over the components: max_k sum of err[k]. */
 double pint_adapt_max_error(const pint_adapt *a);
 /* 1 when some value this engine evaluated was not 0 (tolerance.h,

@@ -217,6 +217,7 @@ static void clear_result(pint_result *res, const pint_options *opt)
     res->resumed_evals = 0;
     res->extrapolated = 0;
     res->reopened = 0;
+    res->helpers_lent = 0;
 }
 
 int pint_integrate_on(const pint_function *fn, const pint_domain *dom,

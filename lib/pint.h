@@ -363,6 +363,10 @@ typedef struct {
      * handed out under an older total, or the exact final totals missed
      * what the reports said) and put work back in play. */
     long long reopened;
+    /* Adaptive under MPI: times an idle worker with no region to get was
+     * lent to a busy one, to evaluate slices of its steps (a costly
+     * integrand's helpers). */
+    long long helpers_lent;
 } pint_result;
 
 /* One integral of a batch: the same three things pint_integrate takes.

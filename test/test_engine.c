@@ -530,7 +530,8 @@ static void test_invalid_input(void)
 
 /* Steps of k regions on a pool of threads (adapt.h,
  * pint_adapt_set_threads).  For a given k the engine's state after a
- * number of steps is the same, bit for bit, on 1, 2 and 4 threads:
+ * number of steps is the same, bit for bit, on 1, 2 and 4 threads, and
+ * with most points of each step evaluated by a sharer:
  * every region's record (in heap order), the totals, the evaluations.
  * The integrands: genz1 at d = 3 (sym9), 1/sqrt(x1 x2) (sym9 samples the
  * faces, where it is infinite: the face points are mended, adapt.c), and
@@ -560,8 +561,37 @@ typedef struct {
     char msg[256];
 } engine_state;
 
-static void run_k(const pint_function *fn, enum pint_rule id, size_t k,
-                  int threads, int steps, engine_state *out)
+/* A sharer (adapt.h, pint_adapt_sharer) that leaves the engine the
+ * first third of a step's points and evaluates the rest itself, as a
+ * helper rank would: a step's outcome must not depend on it. */
+typedef struct {
+    const pint_function *fn;
+    const double *x;
+    size_t from, n;
+    long long calls;            /* steps shared */
+} test_sharer;
+
+static size_t sharer_begin(void *arg, const double *x, size_t n)
+{
+    test_sharer *s = arg;
+    s->x = x;
+    s->n = n;
+    s->from = n / 3;
+    s->calls++;
+    return s->from;
+}
+
+static int sharer_finish(void *arg, double *f, char *msg, size_t len)
+{
+    test_sharer *s = arg;
+    size_t nd = (size_t)s->fn->ndim, m = (size_t)s->fn->ncomp;
+    return pint_eval_call(s->fn, s->n - s->from, s->x + s->from * nd,
+                          f + s->from * m, msg, len);
+}
+
+static void run_k_shared(const pint_function *fn, enum pint_rule id,
+                         size_t k, int threads, int steps, int share,
+                         engine_state *out)
 {
     char msg[256];
     int st = 0;
@@ -575,6 +605,11 @@ static void run_k(const pint_function *fn, enum pint_rule id, size_t k,
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_EQUAL_FATAL(pint_adapt_set_threads(a, pool, k), 0);
     CU_ASSERT_EQUAL(pint_adapt_step_evals(a), 2 * rule->npoints);
+    CU_ASSERT_EQUAL(pint_adapt_step_points(a), 2 * k * rule->npoints);
+    test_sharer ts = { fn, NULL, 0, 0, 0 };
+    pint_adapt_sharer sharer = { sharer_begin, sharer_finish, &ts };
+    if (share)
+        pint_adapt_set_sharer(a, &sharer);
     double g[4] = { 0.5, 0.5, 0.5, 0.5 }, g3[6] = { 0.5, 0.5, 0.5, 0.5,
                                                      0.5, 0.5 };
     CU_ASSERT_EQUAL_FATAL(pint_adapt_add(a, fn->ndim == 3 ? g3 : g, 1.0), 0);
@@ -592,9 +627,19 @@ static void run_k(const pint_function *fn, enum pint_rule id, size_t k,
     out->recs = malloc(out->regions * len * sizeof *out->recs);
     CU_ASSERT_PTR_NOT_NULL_FATAL(out->recs);
     pint_adapt_pack_all(a, out->recs);
+    /* the first region and every step, the failing one too, went
+     * through the sharer */
+    if (share)
+        CU_ASSERT_EQUAL(ts.calls, 1 + out->steps + (out->status != 0));
     pint_adapt_free(a);
     pint_pool_free(pool);
     pint_rule_free(rule);
+}
+
+static void run_k(const pint_function *fn, enum pint_rule id, size_t k,
+                  int threads, int steps, engine_state *out)
+{
+    run_k_shared(fn, id, k, threads, steps, 0, out);
 }
 
 static void expect_same(const engine_state *x, const engine_state *y,
@@ -663,6 +708,14 @@ static void test_threads_invariance(void)
         for (int threads = 2; threads <= 4; threads += 2) {
             run_k(cases[i].fn, cases[i].rule, cases[i].k, threads,
                   cases[i].steps, &more);
+            expect_same(&one, &more, len);
+            free(more.recs);
+        }
+        /* two thirds of every step's points evaluated by a sharer (the
+         * helpers of lib/par/helpers.c): the same state */
+        for (int threads = 1; threads <= 2; threads++) {
+            run_k_shared(cases[i].fn, cases[i].rule, cases[i].k, threads,
+                         cases[i].steps, 1, &more);
             expect_same(&one, &more, len);
             free(more.recs);
         }

@@ -88,6 +88,45 @@ static void test_integrand_faults(void)
         }
 }
 
+/* The faults in a helper's slice (lib/par/helpers.c): a costly integrand
+ * with its peak in a corner, 4 ranks; the last rank's region is soon
+ * done and it evaluates slices of the others' steps when its call 3000
+ * (after about 600 of its own) fails or hangs.  The error is the
+ * owner's step's, named with the rank that evaluated it; a hang ends at
+ * the time limit with the estimate kept. */
+static void test_helper_faults(void)
+{
+    double g = sqrt(3.14159265358979323846 / 50.0) * erf(sqrt(50.0)) / 2.0;
+    double x = g * g * g;
+    run_result r;
+    setenv("PINT_FAULT", "code", 1);
+    setenv("PINT_FAULT_AFTER", "3000", 1);
+    run_mpi(&r, 4, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+            "fault_last_rank_corner", "-d", "3", "--er", "1e-13",
+            "--cost-us", "300", "--time-limit", "60", NULL);
+    expect_status(&r, 2, "integrand-error");
+    CU_ASSERT(one_error_line(r.err, "pint: error: "));
+    int named = strstr(r.err, "integrand returned error code 11 at x = (")
+                && strstr(r.err, ") (evaluated on rank 3, a helper)\n");
+    if (!named)
+        fprintf(stderr, "\n  helper fault: stderr '%.300s'\n", r.err);
+    CU_ASSERT(named);
+    double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
+    CU_ASSERT(e > 0 && fabs(v - x) <= e);
+    setenv("PINT_FAULT", "hang", 1);
+    setenv("PINT_FAULT_AFTER", "1500", 1);
+    run_mpi(&r, 4, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+            "fault_last_rank_corner", "-d", "3", "--er", "1e-13",
+            "--cost-us", "300", "--time-limit", "4", NULL);
+    unsetenv("PINT_FAULT");
+    unsetenv("PINT_FAULT_AFTER");
+    expect_status(&r, 1, "time-limit");
+    CU_ASSERT(strstr(r.err, "did not return") != NULL);
+    v = json_nth(r.out, "value", 0);
+    e = json_nth(r.out, "error", 0);
+    CU_ASSERT(e > 0 && fabs(v - x) <= e);
+}
+
 /* An integrand call that never returns on the last rank, with a time
  * limit: the watchdog prints the last progress report, exit 1.  (The
  * limit leaves time for the last rank to reach its hanging call on a
@@ -554,6 +593,8 @@ int main(void)
           test_integrand_faults },
         { "an integrand that never returns, --time-limit",
           test_hang_time_limit },
+        { "faults in a helper's slice: an error code, a hang",
+          test_helper_faults },
         { "an integrand that never returns, SIGINT/SIGTERM",
           test_hang_signal },
         { "a hang with checkpoints: no final one, the periodic resumes",

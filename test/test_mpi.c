@@ -292,14 +292,18 @@ static void test_honest_over_ranks(void)
  * descheduled controller makes them swing, as CI showed.)  With
  * integrands of a few nanoseconds a transfer's latency outweighs the work
  * it carries (bench/RESULTS.md).  A dedicated controller keeps the
- * workers alike. */
+ * workers alike.  At 20 us a step of d = 4 (two children of 153 points)
+ * is worth sharing: the idle workers are fed regions or lent as helpers
+ * of the busy ones' steps, and each rank's evaluations count the points
+ * it evaluated. */
 static void test_corner_peak_balances(void)
 {
     run_result r;
     run_mpi(&r, 5, "--json", "--dedicated-controller", "-f", "genz3", "-d",
             "4", "--er", "1e-4", "--cost-us", "20", NULL);
     CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT(json_num(r.out, "transfers") > 0);
+    CU_ASSERT(json_num(r.out, "transfers") + json_num(r.out, "helpers_lent")
+              > 0);
     double total = json_num(r.out, "evals");
     double secs = json_num(r.out, "seconds");
     for (int k = 1; k <= 4; k++) {
@@ -310,6 +314,39 @@ static void test_corner_peak_balances(void)
                     "%.3f of %.3f s\n", k, ek, total, idle, secs);
         CU_ASSERT(ek >= 0.5 * total / 4);
     }
+}
+
+/* A costly integrand (each point sleeps 300 us: a step of d = 2, two
+ * children of 37 points, takes 22 ms): workers left without a region
+ * are lent to the busy ones and evaluate slices of their steps
+ * (lib/par/helpers.c).  The estimate is ruled by the owner as ever:
+ * honest, and every rank's evaluations, helpers' points included, add
+ * up to the run's.  The same integral with a cheap integrand lends no
+ * helper: its steps are not cut into messages. */
+static void test_helpers(void)
+{
+    run_result r;
+    run_mpi(&r, 4, "--json", "-f", "genz2", "-d", "2", "--er", "1e-5",
+            "--cost-us", "300", "--max-evals", "1e5", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);       /* about 14,500 evaluations */
+    CU_ASSERT(json_num(r.out, "helpers_lent") > 0);
+    double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
+    double e = json_nth(r.out, "error", 0), sum = 0;
+    if (!(fabs(q - x) <= e))
+        fprintf(stderr, "\n  helpers: |Q-I| %.3g > E %.3g\n", fabs(q - x), e);
+    CU_ASSERT(fabs(q - x) <= e);
+    CU_ASSERT(e <= 1e-5 * fabs(q));
+    for (int k = 0; k < 4; k++) {
+        double ek = json_nth(r.out, "rank_evals", k);
+        CU_ASSERT(ek > 0);
+        sum += ek;
+    }
+    CU_ASSERT_EQUAL(sum, json_num(r.out, "evals"));
+    run_mpi(&r, 4, "--json", "-f", "genz2", "-d", "2", "--er", "1e-5", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_EQUAL(json_num(r.out, "helpers_lent"), 0);
+    CU_ASSERT(fabs(json_nth(r.out, "value", 0) - x)
+              <= json_nth(r.out, "error", 0));
 }
 
 /* An integrand failing on one rank ends the run on every rank, at once,
@@ -688,6 +725,8 @@ int main(void)
           test_cooperative_start },
         { "a box of 1e10: the protocol converges", test_huge_box_liveness },
         { "corner peak: transfers feed every worker", test_corner_peak_balances },
+        { "a costly integrand: idle workers help busy ones' steps",
+          test_helpers },
         { "honest estimates on 3 and 4 ranks", test_honest_over_ranks },
         { "failure on one rank ends all, one line", test_failure_on_one_rank },
         { "dedicated controller", test_dedicated_controller },

@@ -240,6 +240,35 @@ int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
     return 0;
 }
 
+/* exp(-50 |x|^2), a peak in the corner at the origin (exact over
+ * [0,1]^n: (sqrt(pi/50) erf(sqrt(50)) / 2)^n), with fault_last_rank's
+ * faults.  Started cooperatively, the last rank gets the region farthest
+ * from the peak, soon done: it then works as a helper of the ranks at
+ * the peak when the integrand is costly (--cost-us), and its fault
+ * comes in a slice of their steps. */
+int fault_last_rank_corner(int ndim, const double *x, int ncomp,
+                           double *fval, void *ctx)
+{
+    static atomic_long calls;
+    int kind = cfg.fault_kind;
+    double s = 0.0;
+    (void)ctx;
+    for (int i = 0; i < ndim; i++)
+        s += x[i] * x[i];
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(-50.0 * s);
+    if (cfg.mine && kind && next_call(&calls) >= cfg.fault_after) {
+        if (kind == 3)
+            return 11;
+        if (kind == 4)
+            for (;;)
+                sleep(1);
+        for (int k = 0; k < ncomp; k++)
+            fval[k] = kind == 1 ? NAN : INFINITY;
+    }
+    return 0;
+}
+
 /* exp(-50 |x - 1/2|^2) (exact as nan_later's); from its call
  * $PINT_DISK_AFTER on (default 200000) the disk gives trouble, on every
  * rank: $PINT_DISK "full" limits the size of the files the process may

@@ -40,6 +40,8 @@ typedef struct {
     long long audited;          /* its VERIFY messages of this round in */
     long long dumped;           /* its DUMP messages of this round in */
     int current;                /* it has reported since the last resume */
+    long long lends;            /* times it was lent as a helper */
+    int lent_to;                /* the worker of the last lend */
 } worker_view;
 
 struct pint_par_controller {
@@ -58,6 +60,7 @@ struct pint_par_controller {
     char message[256];
     long long messages;         /* messages handled */
     long long transfers;
+    long long lends;            /* helpers lent */
     double domain_volume;
     /* verification */
     int verify_ok;
@@ -259,6 +262,13 @@ static void stop_all(pint_par_controller *c, int status)
     }
 }
 
+/* Worker i is lent as a helper: not every lend is dismissed yet. */
+static int is_lent(const pint_par_controller *c, int i)
+{
+    const worker_view *v = &c->w[i];
+    return v->lends > (v->upd ? (long long)v->upd[UPD_DISMISSED] : 0);
+}
+
 /* An idle worker other than `not`, round-robin; -1 when none. */
 static int pick_idle(pint_par_controller *c, int not)
 {
@@ -266,7 +276,8 @@ static int pick_idle(pint_par_controller *c, int not)
     for (int s = 1; s <= n; s++) {
         int j = (c->rr + s) % n;
         const double *u = c->w[j].upd;
-        if (j == not || !u || c->w[j].pending || u[UPD_BUSY] != 0.0)
+        if (j == not || !u || c->w[j].pending || u[UPD_BUSY] != 0.0
+            || is_lent(c, j))
             continue;
         c->rr = j;
         return j;
@@ -394,6 +405,52 @@ static int verdict(pint_par_controller *c, int i, const double *u)
     return 1;
 }
 
+/* Helpers lent to worker k now. */
+static int helpers_of(const pint_par_controller *c, int k)
+{
+    int n = 0;
+    for (int j = 0; j < c->ctx->nworkers; j++)
+        n += is_lent(c, j) && c->w[j].lent_to == k;
+    return n;
+}
+
+static void lend_to(pint_par_controller *c, int i, int k)
+{
+    c->w[i].lends++;
+    c->w[i].lent_to = k;
+    c->lends++;
+    send_control(c, worker_rank(c, k), PINT_CMD_LEND, 1, worker_rank(c, i),
+                 0, 0, 0);
+}
+
+/* Idle worker i lent to the busy worker whose steps are worth another
+ * helper (UPD_HELPERS) with the largest error (in the norm) per helper
+ * it has (helpers.c); 0 when there is none. */
+static int lend(pint_par_controller *c, int i)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp, n = ctx->nworkers, best_k = -1;
+    double best = 0.0;
+    for (int k = 0; k < n; k++) {
+        const double *uk = c->w[k].upd;
+        if (k == i || !uk || uk[UPD_BUSY] == 0.0 || is_lent(c, k))
+            continue;
+        int helpers = helpers_of(c, k);
+        if (helpers >= uk[UPD_HELPERS])
+            continue;
+        double ek = pint_norm_measure(ctx->opt->norm, uk + UPD_HEADER + m, m,
+                                      c->shares + 1) / (1 + helpers);
+        if (ek > best) {
+            best = ek;
+            best_k = k;
+        }
+    }
+    if (best_k < 0)
+        return 0;
+    lend_to(c, i, best_k);
+    return 1;
+}
+
 /* Worker i's reply to its update u (done: its evaluations since the
  * one before): a grant, and a transfer -- from the busiest worker to i
  * when i is idle, from i to an idle one when i is busy. */
@@ -403,10 +460,11 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
     int m = ctx->ncomp;
     worker_view *v = &c->w[i];
     long long grant = grant_for(c, u, done);
-    if (u[UPD_BUSY] == 0.0 && !v->pending && u[UPD_STARVED] == 0.0) {
-        /* an idle worker: have the busiest one (the farthest from its
-         * share, in the norm) feed it now rather than at that one's next
-         * update */
+    if (u[UPD_BUSY] == 0.0 && !v->pending && u[UPD_STARVED] == 0.0
+        && !is_lent(c, i) && !lend(c, i)) {
+        /* an idle worker that no costly step wants: have the busiest one
+         * (the farthest from its share, in the norm) feed it now rather
+         * than at that one's next update */
         int b = -1;
         double best = 0.0;
         for (int k = 0; k < ctx->nworkers; k++) {
@@ -429,9 +487,17 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
                          worker_rank(c, i), ctx->lb_regions, 0, 0);
         }
     }
+    /* a busy worker: an idle one helps its steps when they are worth it
+     * (the chain of splits of a costly integrand is shortened, and no
+     * region is refined that one heap would not), else takes regions */
     int j = -1;
-    if (u[UPD_BUSY] != 0.0 && u[UPD_REGIONS] >= 2)
+    if (u[UPD_BUSY] != 0.0 && (u[UPD_HELPERS] > helpers_of(c, i)
+                               || u[UPD_REGIONS] >= 2))
         j = pick_idle(c, i);
+    if (j >= 0 && u[UPD_HELPERS] > helpers_of(c, i)) {
+        lend_to(c, j, i);
+        j = -1;
+    }
     if (j >= 0) {
         c->w[j].ordered++;
         c->w[j].pending = 1;
@@ -752,7 +818,8 @@ static void conclude(pint_par_controller *c)
     if (c->dumping && !pint_status_is_error(c->status))
         write_checkpoint(c);
     for (int i = 0; i < ctx->nworkers; i++)
-        send_control(c, worker_rank(c, i), PINT_CMD_END, 0, 0, 0, 0, 0);
+        send_control(c, worker_rank(c, i), PINT_CMD_END, 0, 0, 0, 0,
+                     c->w[i].lends);
     c->ended = 1;
 }
 
@@ -773,7 +840,8 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
         evals += (long long)f[FIN_EVALS];
         regions += (long long)f[FIN_REGIONS];
         moved += (long long)f[FIN_SENT_REGIONS];
-        rank_evals[worker_rank(c, i)] = (long long)f[FIN_EVALS];
+        rank_evals[worker_rank(c, i)] = (long long)f[FIN_EVALS]
+                                        + (long long)f[FIN_HELPED];
         rank_idle[worker_rank(c, i)] = f[FIN_IDLE_SECONDS];
     }
     res->evals = evals;
@@ -783,6 +851,7 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
     res->regions_moved = moved;
     res->controller_messages = c->messages;
     res->reopened = c->wakes + c->resumes;
+    res->helpers_lent = c->lends;
     snprintf(res->message, sizeof res->message, "%s", c->message);
     res->verified = 0;
     if (ctx->opt->verify) {

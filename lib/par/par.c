@@ -27,11 +27,15 @@
 typedef struct {
     pint_par_controller *c;
     const pint_par_hook *hook;
+    pint_par_helpers *h;        /* a worker's: answer its owner (NULL:
+                                   the helpers' own poll) */
 } poll_arg;
 
 static void poll_others(void *arg)
 {
     const poll_arg *p = arg;
+    if (p->h)
+        pint_par_helpers_serve(p->h, 1);     /* within its own step */
     if (p->c)
         pint_par_controller_poll(p->c);
     if (p->hook)
@@ -55,6 +59,7 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
         h[RES_VERIFIED] = res->verified;
         h[RES_CHECKPOINTS] = (double)res->checkpoints;
         h[RES_REOPENED] = (double)res->reopened;
+        h[RES_LENT] = (double)res->helpers_lent;
     }
     MPI_Comm comm = ctx->comm;
     MPI_Bcast(h, RES_HEADER, MPI_DOUBLE, 0, comm);
@@ -74,13 +79,14 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
     res->verified = (int)h[RES_VERIFIED];
     res->checkpoints = (long long)h[RES_CHECKPOINTS];
     res->reopened = (long long)h[RES_REOPENED];
+    res->helpers_lent = (long long)h[RES_LENT];
 }
 
 /* Poll until this rank's roles are done; wait with a growing sleep (20
  * microseconds to 1 millisecond) when there is nothing to do, so idle
  * ranks leave the cores to those that compute. */
 static void run_roles(pint_par_ctx *ctx, pint_par_worker *w,
-                      pint_par_controller *c)
+                      pint_par_controller *c, pint_par_helpers *h)
 {
     long wait_ns = 0;
     for (;;) {
@@ -100,7 +106,9 @@ static void run_roles(pint_par_ctx *ctx, pint_par_worker *w,
             wait_ns = 0;
             continue;
         }
-        wait_ns = wait_ns ? (wait_ns * 2 > 1000000 ? 1000000 : wait_ns * 2)
+        /* a helper at work answers within tens of microseconds */
+        long most = h && pint_par_helpers_hurry(h) ? 20000 : 1000000;
+        wait_ns = wait_ns ? (wait_ns * 2 > most ? most : wait_ns * 2)
                           : 20000;
         double t0 = pint_watch_now();
         struct timespec ts = { 0, wait_ns };
@@ -174,6 +182,7 @@ typedef struct {
     pint_adapt *a;              /* workers: the engine ... */
     pint_pool *pool;            /* ... stepping on these threads */
     pint_par_worker *w;         /* workers */
+    pint_par_helpers *h;        /* workers: the sharing of steps */
     pint_par_controller *c;     /* rank 0 */
     double *geom, *vol;         /* the domain's regions (not resuming) */
     size_t nstart;
@@ -186,6 +195,7 @@ typedef struct {
 static void tear_down(pint_par_ctx *ctx, par_run *p)
 {
     pint_par_worker_free(p->w);
+    pint_par_helpers_free(p->h);
     pint_par_controller_free(p->c);
     pint_par_outbox_destroy(&ctx->out);
     pint_adapt_free(p->a);
@@ -231,8 +241,14 @@ static int set_up(pint_par_ctx *ctx, par_run *p, const pint_function *fn,
     if (ctx->rank == 0)
         p->c = pint_par_controller_new(ctx,
                                        pint_domain_volume(dom, fn->ndim));
+    /* a helper takes a slice of any worker's step: room for the largest */
+    unsigned long long most = p->a ? pint_adapt_step_points(p->a) : 0, all;
+    MPI_Allreduce(&most, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, ctx->comm);
     if (p->a)
-        p->w = pint_par_worker_new(ctx, p->a);
+        p->h = pint_par_helpers_new(ctx, fn, pint_pool_size(p->pool),
+                                    (size_t)all);
+    if (p->a && p->h)
+        p->w = pint_par_worker_new(ctx, p->a, p->h);
     int out = pint_par_outbox_init(&ctx->out);
     if ((is_worker && (!p->a || !p->w)) || (!p->nstart && !opt->resume)
         || (ctx->rank == 0 && !p->c) || out != 0)
@@ -410,10 +426,14 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
                                    &spent);
     set_budget(ctx, &p, opt, spent, coop >= 0);
     int failed = 0;             /* the status of a failure on a first region */
-    poll_arg others = { p.c, ctx->hook };
+    poll_arg others = { p.c, ctx->hook, p.h }, mine = { p.c, ctx->hook, NULL };
     if (p.w) {
-        pint_adapt_set_poll(p.a, p.c || ctx->hook ? poll_others : NULL,
-                            &others);
+        pint_adapt_sharer share;
+        pint_par_helpers_sharer(p.h, &share);
+        pint_adapt_set_sharer(p.a, &share);
+        pint_adapt_set_poll(p.a, poll_others, &others);
+        pint_par_helpers_set_poll(p.h, p.c || ctx->hook ? poll_others : NULL,
+                                  &mine);
         failed = coop >= 0 ? coop : seed(ctx, &p, fn);
         pint_par_worker_start(p.w, failed,
                               failed ? pint_adapt_message(p.a) : "");
@@ -421,7 +441,7 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
     free(p.geom);
     free(p.mine);
     p.geom = p.mine = NULL;
-    run_roles(ctx, p.w, p.c);
+    run_roles(ctx, p.w, p.c, p.h);
     broadcast_result(ctx, p.c, res);
     conclude(ctx, &p, failed, res);
     tear_down(ctx, &p);

@@ -68,12 +68,14 @@ typedef struct {
 
 /* ---------------------------------------------------------------- worker */
 typedef struct pint_par_worker pint_par_worker;
+typedef struct pint_par_helpers pint_par_helpers;
 
 /* A worker over engine a (NULL when out of memory); it allocates all it
  * needs to send and receive here.  pint_par_worker_start, once a holds
  * its first regions and ctx the budget: failed is 0, or the status with
  * which a first region failed (fail_msg why). */
-pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a);
+pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
+                                     pint_par_helpers *h);
 void pint_par_worker_start(pint_par_worker *w, int failed,
                            const char *fail_msg);
 void pint_par_worker_free(pint_par_worker *w);
@@ -83,6 +85,37 @@ int pint_par_worker_poll(pint_par_worker *w);
 int pint_par_worker_work(pint_par_worker *w);
 /* 1 once the worker has sent FINAL. */
 int pint_par_worker_done(const pint_par_worker *w);
+
+/* --------------------------------------------------------------- helpers */
+
+/* The sharing of a worker's steps (helpers.c) for integrand fn; weight:
+ * the worker's threads; max_points: the most points of a step of any
+ * worker.  NULL when out of memory. */
+pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
+                                       const pint_function *fn, int weight,
+                                       size_t max_points);
+void pint_par_helpers_free(pint_par_helpers *h);
+/* Called while waiting and between a helper's chunks: the others on
+ * this rank (the controller, a hook). */
+void pint_par_helpers_set_poll(pint_par_helpers *h, void (*poll)(void *),
+                               void *arg);
+/* The owner's side: the sharer to install in its engine; a helper lent
+ * (LEND); how many are lent; every one dismissed; how many helpers its
+ * steps are worth (measured; 0: none). */
+void pint_par_helpers_sharer(pint_par_helpers *h, pint_adapt_sharer *s);
+void pint_par_helpers_lend(pint_par_helpers *h, int rank);
+int pint_par_helpers_lent(const pint_par_helpers *h);
+void pint_par_helpers_dismiss(pint_par_helpers *h);
+int pint_par_helpers_useful(const pint_par_helpers *h);
+/* The helper's side: answer POINTS (or decline them: in a step of its
+ * own, or stopping), count DISMISS (1 when any was handled); dismissals
+ * so far; 1 for a while after POINTS came (poll often). */
+int pint_par_helpers_serve(pint_par_helpers *h, int decline);
+long long pint_par_helpers_dismissed(const pint_par_helpers *h);
+/* Points it evaluated for owners less those helpers evaluated for it:
+ * the rank's own evaluations are its engine's plus these. */
+long long pint_par_helpers_net(const pint_par_helpers *h);
+int pint_par_helpers_hurry(const pint_par_helpers *h);
 
 /* ------------------------------------------------------------ controller */
 typedef struct pint_par_controller pint_par_controller;

@@ -24,6 +24,11 @@
  *                                  region, for a checkpoint; the
  *                                  controller writes it, then RESUME
  *                                  (a periodic checkpoint) or END
+ *   controller -> worker  CONTROL  LEND: an idle worker with no region to
+ *                                  get helps this busy one's steps
+ *   worker -> worker      POINTS, VALUES, DISMISS  the slices of a
+ *                                  step, their values, the end of a
+ *                                  lend (helpers.c)
  *   controller -> worker  CONTROL  RESUME when the exact final total still
  *                                  misses eps (the reports it stopped on
  *                                  were a few milliseconds old), else END
@@ -64,6 +69,11 @@ enum pint_par_tag {
     PINT_TAG_QMC_IDLE = 116,    /* worker -> rank 0, after the units: its
                                    idle seconds */
     /* batches in groups (groups.c) */
+    PINT_TAG_POINTS = 117,      /* owner -> helper: a slice of a step's
+                                   points (helpers.c) */
+    PINT_TAG_VALUES = 118,      /* helper -> owner: 0 and their values, or
+                                   a status and one line as chars */
+    PINT_TAG_DISMISS = 119,     /* owner -> helper, empty: no longer lent */
     PINT_TAG_BATCH_UP = 121,    /* group leader -> global controller:
                                    a result, or a request for work */
     PINT_TAG_BATCH_MSG = 122,   /* after a result: its message line */
@@ -130,7 +140,9 @@ enum pint_par_cmd {
     PINT_CMD_SEND = 1,
     PINT_CMD_STOP = 2,      /* report FINAL once the expected regions are in */
     PINT_CMD_RESUME = 3,    /* the exact final total missed eps: go on */
-    PINT_CMD_END = 4        /* the result stands: leave the loop */
+    PINT_CMD_END = 4,       /* the result stands: leave the loop once
+                               CTL_EXPECT dismissals are in (helpers.c) */
+    PINT_CMD_LEND = 5       /* CTL_TARGET helps this worker's steps */
 };
 
 /* UPDATE: header then 11 blocks of ncomp doubles. */
@@ -144,6 +156,10 @@ enum {
     UPD_RETURNED,       /* evaluations of its grants given back so far
                            (CTL_TIGHT), so that the limit's tail goes to
                            the workers that can use it */
+    UPD_DISMISSED,      /* times its owners dismissed it (helpers.c): it
+                           is lent while the controller's lends exceed
+                           this */
+    UPD_HELPERS,        /* the helpers its steps are worth (0: none) */
     UPD_HEADER
 };
 /* followed by: value[m], error[m], sent value[m], sent error[m],
@@ -170,11 +186,13 @@ static inline size_t pint_update_len(int m) { return UPD_HEADER + 11 * (size_t)m
 enum {
     CTL_CMD,            /* enum pint_par_cmd */
     CTL_EPS_SHARE,      /* the share of eps (l2: of the 2-norm bound) */
-    CTL_TARGET,         /* SEND: the receiving worker's rank */
+    CTL_TARGET,         /* SEND: the receiving worker's rank; LEND: the
+                           helper's */
     CTL_COUNT,          /* SEND: how many regions at most; STOP: 1 when
                            every region is to be sent (DUMP) */
     CTL_GRANT,          /* evaluations added to the worker's grant */
-    CTL_EXPECT,         /* STOP: REGIONS messages ordered towards it */
+    CTL_EXPECT,         /* STOP: REGIONS messages ordered towards it;
+                           END: times it was lent */
     CTL_TIGHT,          /* 1: the last quarter of the evaluation limit is
                            being granted: an idle worker gives its grant
                            back (UPD_RETURNED) */
@@ -195,6 +213,10 @@ enum {
                            not sent (no audit, no checkpoint this round) */
     FIN_VERIFY_MSGS,    /* VERIFY messages sent before it */
     FIN_DUMP_MSGS,      /* DUMP messages sent before it */
+    FIN_HELPED,         /* points it evaluated as a helper less those its
+                           helpers evaluated for it (counted in its
+                           engine's FIN_EVALS): the rank's own work is
+                           the sum */
     FIN_HEADER
 };
 static inline size_t pint_final_len(int m) { return FIN_HEADER + 3 * (size_t)m; }
@@ -223,6 +245,7 @@ enum {
     RES_VERIFIED,
     RES_CHECKPOINTS,
     RES_REOPENED,
+    RES_LENT,           /* helpers lent */
     RES_HEADER
 };
 

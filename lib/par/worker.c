@@ -5,7 +5,9 @@
  * CONTROL) and it holds an evaluation grant; it
  * reports to the controller every update period and whenever it changes
  * between busy and idle; it gives regions from the top of its heap to
- * another worker when the controller says so (Cucos 2003, ch. 6.1.1).
+ * another worker when the controller says so (Cucos 2003, ch. 6.1.1);
+ * it shares its steps with the idle workers the controller lends it,
+ * and helps the worker it is lent to (helpers.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +20,10 @@
 struct pint_par_worker {
     pint_par_ctx *ctx;
     pint_adapt *a;
+    pint_par_helpers *h;        /* its helpers, and it as a helper */
+    long long dismissed_told;   /* dismissals in its last UPDATE */
+    int ending;                 /* END came: done once end_expect */
+    long long end_expect;       /* dismissals are in */
     double *shares;             /* [0] of eps, [1 + k] of component k's
                                    threshold: idle when the errors meet
                                    them (proto.h, CONTROL) */
@@ -78,7 +84,8 @@ static void send_fail(pint_par_worker *w, int status, const char *msg)
                        &w->fail_sent);
 }
 
-pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a)
+pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
+                                     pint_par_helpers *h)
 {
     pint_par_worker *w = calloc(1, sizeof *w);
     if (!w)
@@ -86,6 +93,7 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a)
     int m = ctx->ncomp;
     w->ctx = ctx;
     w->a = a;
+    w->h = h;
     w->last_busy = -1;
     w->sent_val = calloc(6 * (size_t)m, sizeof *w->sent_val);
     /* everything a message needs, once: the shares, the engine's totals,
@@ -222,6 +230,9 @@ static void send_update(pint_par_worker *w)
     u[UPD_REGIONS] = (double)pint_adapt_regions(w->a);
     u[UPD_RECEIVED] = (double)w->received;
     u[UPD_HALT] = w->halt_told = ctx->opt->stop && *ctx->opt->stop;
+    u[UPD_DISMISSED] = (double)(w->dismissed_told
+                                = pint_par_helpers_dismissed(w->h));
+    u[UPD_HELPERS] = busy ? pint_par_helpers_useful(w->h) : 0;
     double *val = u + UPD_HEADER, *err = val + m;
     own_totals(w, val, err);
     for (int k = 0; k < m; k++) {
@@ -313,8 +324,14 @@ static void on_control(pint_par_worker *w, const double *c)
         w->reported = 0;
         send_update(w);
         break;
+    case PINT_CMD_LEND:
+        pint_par_helpers_lend(w->h, (int)c[CTL_TARGET]);
+        break;
     case PINT_CMD_END:
-        w->done = 1;
+        /* a DISMISS may still be on its way: this run's messages must
+         * not meet the next run on the communicator */
+        w->ending = 1;
+        w->end_expect = (long long)c[CTL_EXPECT];
         break;
     default:
         break;
@@ -355,7 +372,8 @@ static void on_regions(pint_par_worker *w, int src, int len)
 int pint_par_worker_poll(pint_par_worker *w)
 {
     pint_par_ctx *ctx = w->ctx;
-    int handled = 0;
+    /* stopping, it declines: its FINAL counts every point it evaluated */
+    int handled = pint_par_helpers_serve(w->h, w->stopping);
     for (;;) {
         int flag = 0;
         MPI_Status st;
@@ -380,6 +398,9 @@ int pint_par_worker_poll(pint_par_worker *w)
             send_update(w);         /* busy again: say so */
         handled = 1;
     }
+    if (w->ending && !w->done
+        && pint_par_helpers_dismissed(w->h) >= w->end_expect)
+        w->done = 1;
     return handled;
 }
 
@@ -421,6 +442,7 @@ static void send_final(pint_par_worker *w)
     f[FIN_SENT_REGIONS] = (double)w->sent_regions;
     f[FIN_IDLE_SECONDS] = ctx->idle_seconds;
     f[FIN_VOLUME] = 0.0;
+    f[FIN_HELPED] = (double)pint_par_helpers_net(w->h);
     own_totals(w, f + FIN_HEADER, f + FIN_HEADER + m);
     pint_adapt_abs(w->a, f + FIN_HEADER + 2 * m);
     /* every live region: for the controller's audit, for a checkpoint */
@@ -449,12 +471,16 @@ int pint_par_worker_work(pint_par_worker *w)
         return 0;
     if (w->stopping) {
         if (!w->reported && w->received >= w->expect) {
+            pint_par_helpers_dismiss(w->h);     /* before FINAL: END
+                                                   counts on it */
             send_final(w);
             return 1;
         }
         return 0;               /* regions in flight, or waiting for END */
     }
     int busy = is_busy(w);
+    if (!busy)
+        pint_par_helpers_dismiss(w->h);
     if (busy && !is_starved(w)) {
         long long before = pint_adapt_evals(w->a);
         int rc = pint_adapt_step_within(w->a, w->grant,
@@ -490,7 +516,8 @@ int pint_par_worker_work(pint_par_worker *w)
      * controller would wait for news that never comes.) */
     if (w->last_busy != busy || w->last_starved != (busy && is_starved(w))
         || pint_adapt_evals(w->a) != w->evals_at_update
-        || (ctx->opt->stop && *ctx->opt->stop && !w->halt_told)) {
+        || (ctx->opt->stop && *ctx->opt->stop && !w->halt_told)
+        || pint_par_helpers_dismissed(w->h) != w->dismissed_told) {
         send_update(w);
         return 1;
     }
