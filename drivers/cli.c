@@ -210,6 +210,11 @@ static const pint_opt options[] = {
       .at = OPT(dedicated_controller), .lo = 1,
       .help =
 "      --dedicated-controller  rank 0 only controls (default: it works too)\n" },
+    { .name = "no-helpers", .kind = FLAG, .at = OPT(helpers), .lo = 0,
+      .help =
+"      --no-helpers      an idle rank only ever gets regions (default: with\n"
+"                        a costly integrand it may evaluate slices of a busy\n"
+"                        rank's steps)\n" },
     { .name = "update-seconds", .kind = REAL, .at = OPT(update_seconds),
       .lo = 0, .hi = 3600,
       .err = "--update-seconds must be a number of seconds in (0, 3600], got "

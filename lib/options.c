@@ -47,6 +47,7 @@ static void defaults(pint_options *opt)
     opt->norm = PINT_NORM_MAX;
     opt->threads = 0;
     opt->regions_per_step = 0;
+    opt->helpers = 1;
 }
 
 void pint_options_init_size(pint_options *opt, size_t size)

@@ -288,6 +288,12 @@ typedef struct {
      * of the mc and qmc methods. */
     int threads;
     int regions_per_step;
+
+    /* Adaptive under MPI: 1 (default), a worker left without regions
+     * while the integrand is costly (a step takes a millisecond or
+     * more) may be lent to a busy one, whose steps' points it then
+     * evaluates in part; 0: idle workers only ever get regions. */
+    int helpers;
 } pint_options;
 
 /* regions_per_step on more than one thread (see pint_options). */

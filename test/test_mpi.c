@@ -322,7 +322,7 @@ static void test_corner_peak_balances(void)
  * (lib/par/helpers.c).  The estimate is ruled by the owner as ever:
  * honest, and every rank's evaluations, helpers' points included, add
  * up to the run's.  The same integral with a cheap integrand lends no
- * helper: its steps are not cut into messages. */
+ * helper: its steps are not cut into messages; nor does --no-helpers. */
 static void test_helpers(void)
 {
     run_result r;
@@ -343,6 +343,13 @@ static void test_helpers(void)
     }
     CU_ASSERT_EQUAL(sum, json_num(r.out, "evals"));
     run_mpi(&r, 4, "--json", "-f", "genz2", "-d", "2", "--er", "1e-5", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_EQUAL(json_num(r.out, "helpers_lent"), 0);
+    CU_ASSERT(fabs(json_nth(r.out, "value", 0) - x)
+              <= json_nth(r.out, "error", 0));
+    /* and none when asked for none */
+    run_mpi(&r, 3, "--json", "-f", "genz2", "-d", "2", "--er", "1e-5",
+            "--cost-us", "300", "--max-evals", "1e5", "--no-helpers", NULL);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_EQUAL(json_num(r.out, "helpers_lent"), 0);
     CU_ASSERT(fabs(json_nth(r.out, "value", 0) - x)

@@ -232,7 +232,8 @@ static void send_update(pint_par_worker *w)
     u[UPD_HALT] = w->halt_told = ctx->opt->stop && *ctx->opt->stop;
     u[UPD_DISMISSED] = (double)(w->dismissed_told
                                 = pint_par_helpers_dismissed(w->h));
-    u[UPD_HELPERS] = busy ? pint_par_helpers_useful(w->h) : 0;
+    u[UPD_HELPERS] = busy && ctx->opt->helpers ? pint_par_helpers_useful(w->h)
+                                               : 0;
     double *val = u + UPD_HEADER, *err = val + m;
     own_totals(w, val, err);
     for (int k = 0; k < m; k++) {
