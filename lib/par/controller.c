@@ -622,7 +622,11 @@ static void watch(pint_par_controller *c)
         totals(c, q, e, NULL);
         for (int j = 0; j < ctx->nworkers; j++)
             if (c->w[j].upd) {
-                busy += c->w[j].upd[UPD_BUSY] != 0.0;
+                /* a helper of a busy worker computes too */
+                const double *owner = is_lent(c, j)
+                                      ? c->w[c->w[j].lent_to].upd : NULL;
+                busy += c->w[j].upd[UPD_BUSY] != 0.0
+                        || (owner && owner[UPD_BUSY] != 0.0);
                 regions += c->w[j].upd[UPD_REGIONS];
                 evals += c->w[j].upd[UPD_EVALS];
             }
