@@ -95,6 +95,12 @@ static void free_step(pint_step_bufs *b)
     free(b->f);
 }
 
+/* bytes rounded up to whole cache lines (aligned_alloc's size). */
+static size_t lines(size_t bytes)
+{
+    return (bytes + 63) / 64 * 64;
+}
+
 /* The buffers of a step of k parents on nthreads threads into b:
  * 0, or PINT_ERR_NOMEM with none. */
 static int size_step(const pint_adapt *a, size_t k, int nthreads,
@@ -116,9 +122,12 @@ static int size_step(const pint_adapt *a, size_t k, int nthreads,
     int ok = b->parent && b->child && b->extra && b->nonzero && b->ready
              && b->x && b->f && b->scratch;
     for (int t = 0; ok && t < nthreads; t++) {
+        /* each thread's sums in cache lines of their own: the rule
+         * accumulates into work at every point */
         pint_scratch *s = &b->scratch[t];
-        s->work = malloc((r->work_size ? r->work_size : 1) * sizeof *s->work);
-        s->xin = malloc((size_t)r->ndim * sizeof *s->xin);
+        s->work = aligned_alloc(64, lines((r->work_size ? r->work_size : 1)
+                                          * sizeof *s->work));
+        s->xin = aligned_alloc(64, lines((size_t)r->ndim * sizeof *s->xin));
         ok = s->work && s->xin;
     }
     if (ok)
