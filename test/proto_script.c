@@ -5,6 +5,10 @@
  * FINAL messages (lib/par/proto.h).  So the states that a real run
  * reaches only by timing are forced here, every time:
  *
+ * 0. A worker reports before the other has: it is busy and out of its
+ *    starting grant, and gets no grant (a worker alone would spend the
+ *    budget while its peer is descheduled).  The moment worker 2
+ *    reports (busy, E = 1), worker 1 is granted evaluations, unasked.
  * 1. Every worker idle while the total misses the required accuracy.
  *    Worker 1 reports Q = 1, E = 4e-7, idle: within its share of
  *    er = 1e-6.  Then worker 2 reports Q = -0.999, E = 4e-7, idle: the
@@ -40,6 +44,7 @@
 
 #define WAIT_SECONDS 20.0
 #define TAG_GO 999              /* worker 1 -> worker 2: your turn */
+#define TAG_GO0 998             /* the same, in state 0 */
 
 static int failures;
 
@@ -71,8 +76,9 @@ static void wait_for(int source, int tag, int rank, const char *step)
     }
 }
 
-/* The next CONTROL from the controller: its command and eps share. */
-static int control(int rank, const char *step, double *share)
+/* The next CONTROL from the controller: its command, eps share, grant. */
+static int control_grant(int rank, const char *step, double *share,
+                         double *grant)
 {
     double b[CTL_LEN + 1];
     wait_for(0, PINT_TAG_CONTROL, rank, step);
@@ -80,7 +86,32 @@ static int control(int rank, const char *step, double *share)
              MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (share)
         *share = b[CTL_EPS_SHARE];
+    if (grant)
+        *grant = b[CTL_GRANT];
     return (int)b[CTL_CMD];
+}
+
+static int control(int rank, const char *step, double *share)
+{
+    return control_grant(rank, step, share, NULL);
+}
+
+/* A worker's UPDATE with one component: value q, error e; busy, out of
+ * grant (starved). */
+static void update_state(double evals, double q, double e, int busy,
+                         int starved)
+{
+    double u[UPD_HEADER + 11];
+    memset(u, 0, sizeof u);
+    u[UPD_BUSY] = busy;
+    u[UPD_STARVED] = starved;
+    u[UPD_EVALS] = evals;
+    u[UPD_REGIONS] = 1;
+    u[UPD_HEADER + 0] = q;
+    u[UPD_HEADER + 1] = e;
+    u[UPD_HEADER + 6] = fabs(q);    /* absval */
+    MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
+             MPI_COMM_WORLD);
 }
 
 /* An idle worker's UPDATE with one component: value q, error e. */
@@ -121,11 +152,34 @@ static int until_not_continue(int rank, const char *step)
 
 static void worker(int rank)
 {
-    double q = rank == 1 ? 1.0 : -0.999, share = 0.0;
-    int cmd;
+    double q = rank == 1 ? 1.0 : -0.999, share = 0.0, grant = 0.0;
+    int cmd, go = 1;
+    /* state 0: no grant before every worker has reported */
+    if (rank == 1) {
+        update_state(50, 0.5, 1.0, 1, 1);
+        cmd = control_grant(rank, "the reply to a lone starved worker",
+                            NULL, &grant);
+        check(cmd == PINT_CMD_CONTINUE && grant == 0.0, rank,
+              "a worker was granted evaluations before every worker "
+              "reported");
+        MPI_Send(&go, 1, MPI_INT, 2, TAG_GO0, MPI_COMM_WORLD);
+        cmd = control_grant(rank, "every worker has reported: the starved "
+                            "one never granted", NULL, &grant);
+        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
+              "the starved worker got no grant once every worker "
+              "reported");
+    } else {
+        wait_for(1, TAG_GO0, rank, "worker 1's go in state 0");
+        MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        update_state(50, 0.0, 1.0, 1, 0);
+        cmd = control_grant(rank, "the reply to the last first report",
+                            NULL, &grant);
+        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
+              "a busy worker's report not answered with a grant");
+    }
     /* state 1: all idle above the accuracy */
     if (rank == 2) {
-        int go;
         wait_for(1, TAG_GO, rank, "worker 1's go");
         MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
@@ -135,7 +189,6 @@ static void worker(int rank)
     check(cmd == PINT_CMD_CONTINUE, rank,
           "the first update was not answered with CONTINUE");
     if (rank == 1) {
-        int go = 1;
         MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
         /* nothing more from worker 1: the controller must wake it */
         cmd = control(rank, "every worker idle above the accuracy: "
@@ -166,10 +219,8 @@ static void worker(int rank)
                       NULL);
         check(cmd == PINT_CMD_CONTINUE, rank,
               "stopped on a report older than the resume");
-        int go = 1;
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
     } else {
-        int go;
         wait_for(2, TAG_GO, rank, "worker 2's go");
         MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
