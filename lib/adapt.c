@@ -898,6 +898,27 @@ void pint_adapt_set_poll(pint_adapt *a, void (*poll)(void *), void *arg)
     a->poll.arg = arg;
 }
 
+size_t pint_adapt_width(const pint_adapt *a, double share, size_t most)
+{
+    /* the heap's entries above the bar form a subtree at its root */
+    size_t stack[130], top = 0, n = 0;
+    if (most > 64)
+        most = 64;
+    if (a->heap.size == 0)
+        return 0;
+    double bar = share * a->heap.items[0].key;
+    stack[top++] = 0;
+    while (top > 0 && n < most) {
+        size_t i = stack[--top];
+        if (a->heap.items[i].key < bar)
+            continue;
+        n++;
+        for (size_t c = 2 * i + 1; c <= 2 * i + 2 && c < a->heap.size; c++)
+            stack[top++] = c;
+    }
+    return n;
+}
+
 double pint_adapt_max_error(const pint_adapt *a)
 {
     double e = 0.0;

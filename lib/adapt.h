@@ -107,6 +107,10 @@ typedef struct {
     void *arg;
 } pint_adapt_sharer;
 void pint_adapt_set_sharer(pint_adapt *a, const pint_adapt_sharer *s);
+/* How many regions have keys (errors in the norm of the keys,
+ * pint_adapt_set_norm) of at least `share` of the largest, counted up
+ * to `most` (at most 64). */
+size_t pint_adapt_width(const pint_adapt *a, double share, size_t most);
 /* Largest total error over the components: max_k sum of err[k]. */
 double pint_adapt_max_error(const pint_adapt *a);
 /* 1 when some value this engine evaluated was not 0 (tolerance.h,

@@ -468,10 +468,11 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
     worker_view *v = &c->w[i];
     long long grant = grant_for(c, u, done);
     if (u[UPD_BUSY] == 0.0 && !v->pending && u[UPD_STARVED] == 0.0
-        && !is_lent(c, i) && !lend(c, i)) {
-        /* an idle worker that no costly step wants: have the busiest one
-         * (the farthest from its share, in the norm) feed it now rather
-         * than at that one's next update */
+        && !is_lent(c, i)) {
+        /* an idle worker: have the busiest one (the farthest from its
+         * share, in the norm) feed it now rather than at that one's next
+         * update -- unless the busiest wants helpers (a peak's chain of
+         * splits, helpers.c): then it is lent */
         int b = -1;
         double best = 0.0;
         for (int k = 0; k < ctx->nworkers; k++) {
@@ -486,6 +487,9 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
                 b = k;
             }
         }
+        int wide = b >= 0 && c->w[b].upd[UPD_HELPERS] == 0.0;
+        if (!wide && lend(c, i))
+            b = -1;
         if (b >= 0) {
             v->ordered++;
             v->pending = 1;

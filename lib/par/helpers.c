@@ -151,12 +151,18 @@ void pint_par_helpers_lend(pint_par_helpers *h, int rank)
 
 int pint_par_helpers_lent(const pint_par_helpers *h) { return h->nlent; }
 
-void pint_par_helpers_dismiss(pint_par_helpers *h)
+void pint_par_helpers_keep(pint_par_helpers *h, int keep)
 {
-    for (int j = 0; j < h->nlent; j++)
+    for (int j = keep < 0 ? 0 : keep; j < h->nlent; j++)
         MPI_Send(NULL, 0, MPI_DOUBLE, h->rank[j], PINT_TAG_DISMISS,
                  h->ctx->comm);
-    h->nlent = 0;
+    if (h->nlent > keep)
+        h->nlent = keep < 0 ? 0 : keep;
+}
+
+void pint_par_helpers_dismiss(pint_par_helpers *h)
+{
+    pint_par_helpers_keep(h, 0);
 }
 
 int pint_par_helpers_useful(const pint_par_helpers *h)

@@ -106,6 +106,8 @@ void pint_par_helpers_sharer(pint_par_helpers *h, pint_adapt_sharer *s);
 void pint_par_helpers_lend(pint_par_helpers *h, int rank);
 int pint_par_helpers_lent(const pint_par_helpers *h);
 void pint_par_helpers_dismiss(pint_par_helpers *h);
+/* The first `keep` helpers kept, the others dismissed. */
+void pint_par_helpers_keep(pint_par_helpers *h, int keep);
 int pint_par_helpers_useful(const pint_par_helpers *h);
 /* The helper's side: answer POINTS (or decline them: in a step of its
  * own, or stopping), count DISMISS (1 when any was handled); dismissals

@@ -200,6 +200,43 @@ static void own_totals(const pint_par_worker *w, double *val, double *err)
     }
 }
 
+/* Its refinement is narrow: at most HELP_WIDTH of its regions have
+ * errors within half of its largest (the same share as a step's,
+ * adapt.c): around a peak, a chain of splits that regions given away
+ * cannot shorten (they would carry the chain's region from rank to
+ * rank), and that helpers do.  A worker with more regions of like
+ * errors is better served by idle workers taking some (a long run of
+ * 320,000 1-ms points on 32 ranks: helpers for every busy worker split
+ * regions one heap never would, +19% evaluations and an efficiency of
+ * 0.77 against 0.97).  12 measured best of 2 to 63 on the two cases of
+ * bench/RESULTS.md, 10.8. */
+#define HELP_WIDTH 12
+
+static int narrow(const pint_par_worker *w)
+{
+    return pint_adapt_width(w->a, 0.5, HELP_WIDTH + 1) <= HELP_WIDTH;
+}
+
+/* The helpers it keeps (busy): lent while it was narrow, they go only
+ * once it is clearly wide (KEEP_WIDTH), or when its steps no longer
+ * pay for them: a width that wavers about HELP_WIDTH would have them
+ * lent and dismissed at every other step. */
+#define KEEP_WIDTH 48
+static int keepers(const pint_par_worker *w)
+{
+    if (!w->ctx->opt->helpers
+        || pint_adapt_width(w->a, 0.5, KEEP_WIDTH + 1) > KEEP_WIDTH)
+        return 0;
+    return pint_par_helpers_useful(w->h);
+}
+
+/* The helpers its steps are worth now (busy). */
+static int wanted(const pint_par_worker *w)
+{
+    return w->ctx->opt->helpers && narrow(w)
+           ? pint_par_helpers_useful(w->h) : 0;
+}
+
 static void send_update(pint_par_worker *w)
 {
     pint_par_ctx *ctx = w->ctx;
@@ -232,8 +269,7 @@ static void send_update(pint_par_worker *w)
     u[UPD_HALT] = w->halt_told = ctx->opt->stop && *ctx->opt->stop;
     u[UPD_DISMISSED] = (double)(w->dismissed_told
                                 = pint_par_helpers_dismissed(w->h));
-    u[UPD_HELPERS] = busy && ctx->opt->helpers ? pint_par_helpers_useful(w->h)
-                                               : 0;
+    u[UPD_HELPERS] = busy ? wanted(w) : 0;
     double *val = u + UPD_HEADER, *err = val + m;
     own_totals(w, val, err);
     for (int k = 0; k < m; k++) {
@@ -480,8 +516,9 @@ int pint_par_worker_work(pint_par_worker *w)
         return 0;               /* regions in flight, or waiting for END */
     }
     int busy = is_busy(w);
-    if (!busy)
-        pint_par_helpers_dismiss(w->h);
+    /* helpers only while they serve: a worker whose regions can be
+     * given away lets them go (the controller feeds them regions) */
+    pint_par_helpers_keep(w->h, busy ? keepers(w) : 0);
     if (busy && !is_starved(w)) {
         long long before = pint_adapt_evals(w->a);
         int rc = pint_adapt_step_within(w->a, w->grant,
