@@ -117,15 +117,7 @@ static void update_state(double evals, double q, double e, int busy,
 /* An idle worker's UPDATE with one component: value q, error e. */
 static void update(double evals, double q, double e)
 {
-    double u[UPD_HEADER + 11];
-    memset(u, 0, sizeof u);
-    u[UPD_EVALS] = evals;
-    u[UPD_REGIONS] = 1;
-    u[UPD_HEADER + 0] = q;
-    u[UPD_HEADER + 1] = e;
-    u[UPD_HEADER + 6] = fabs(q);    /* absval */
-    MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
-             MPI_COMM_WORLD);
+    update_state(evals, q, e, 0, 0);
 }
 
 static void final(double evals, double q, double e)

@@ -210,6 +210,28 @@ int nan_later(int ndim, const double *x, int ncomp, double *fval, void *ctx)
     return 0;
 }
 
+/* The fault of $PINT_FAULT on the last rank from its call
+ * $PINT_FAULT_AFTER on (calls counts them): the integrand's return
+ * value, and NaN or Inf in fval. */
+static int fault(atomic_long *calls, int ncomp, double *fval)
+{
+    int kind = cfg.fault_kind;
+    if (!cfg.mine || !kind || next_call(calls) < cfg.fault_after)
+        return 0;
+    if (kind == 3)
+        return 11;
+    if (kind == 5)
+        raise(SIGKILL);
+    if (kind == 6 || kind == 7)
+        exit(kind == 6 ? 0 : 3);
+    if (kind == 4)
+        for (;;)
+            sleep(1);
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = kind == 1 ? NAN : INFINITY;
+    return 0;
+}
+
 /* exp(-50 |x - 1/2|^2) (exact as nan_later's), with a fault on the last
  * MPI rank (Open MPI names it in the environment; without mpirun: the
  * one process) from its call $PINT_FAULT_AFTER on (default 20000): the
@@ -221,23 +243,9 @@ int fault_last_rank(int ndim, const double *x, int ncomp, double *fval,
                     void *ctx)
 {
     static atomic_long calls;
-    int kind = cfg.fault_kind;
     (void)ctx;
     peak50(ndim, x, ncomp, fval);
-    if (cfg.mine && kind && next_call(&calls) >= cfg.fault_after) {
-        if (kind == 3)
-            return 11;
-        if (kind == 5)
-            raise(SIGKILL);
-        if (kind == 6 || kind == 7)
-            exit(kind == 6 ? 0 : 3);
-        if (kind == 4)
-            for (;;)
-                sleep(1);
-        for (int k = 0; k < ncomp; k++)
-            fval[k] = kind == 1 ? NAN : INFINITY;
-    }
-    return 0;
+    return fault(&calls, ncomp, fval);
 }
 
 /* exp(-50 |x|^2), a peak in the corner at the origin (exact over
@@ -250,23 +258,13 @@ int fault_last_rank_corner(int ndim, const double *x, int ncomp,
                            double *fval, void *ctx)
 {
     static atomic_long calls;
-    int kind = cfg.fault_kind;
     double s = 0.0;
     (void)ctx;
     for (int i = 0; i < ndim; i++)
         s += x[i] * x[i];
     for (int k = 0; k < ncomp; k++)
         fval[k] = exp(-50.0 * s);
-    if (cfg.mine && kind && next_call(&calls) >= cfg.fault_after) {
-        if (kind == 3)
-            return 11;
-        if (kind == 4)
-            for (;;)
-                sleep(1);
-        for (int k = 0; k < ncomp; k++)
-            fval[k] = kind == 1 ? NAN : INFINITY;
-    }
-    return 0;
+    return fault(&calls, ncomp, fval);
 }
 
 /* exp(-50 |x - 1/2|^2) (exact as nan_later's); from its call
