@@ -3,9 +3,10 @@
  * A run's refinement ends in chains of splits, each needing its
  * parent's: around a peak the deepest region of a short run is split a
  * dozen times in a row, whatever the number of ranks (bench/RESULTS.md,
- * 10.4).  When a costly integrand leaves workers idle with no region to
- * give them, the controller lends them to a busy worker (CMD_LEND).  The
- * busy worker, the owner, then sends each of its helpers a slice of
+ * 10.4).  When such a chain is under way (the busiest worker's
+ * refinement is narrow: worker.c) and the integrand is costly, the
+ * controller lends idle workers to it (CMD_LEND) rather than feed them
+ * regions.  The busy worker, the owner, then sends each helper a slice of
  * every step's points (POINTS), evaluates its own slice, and receives
  * the helpers' values (VALUES) before it rules the children as ever
  * (adapt.h, pint_adapt_sharer).  The values are the integrand's, and the
@@ -19,19 +20,25 @@
  * least MIN_SLICE_SECONDS of work, so a cheap integrand is never cut
  * into messages.  The owner's slice is weighted by its threads.
  *
- * The owner dismisses its helpers (DISMISS) whenever it is not busy
- * between steps: idle, stopping, failed.  A helper counts the dismissals
- * and reports the count in its UPDATE, the controller counts its lends:
- * a worker is lent while the two differ.  END carries the lends, and a
- * helper leaves only once every dismissal is in, so no message of this
+ * The owner dismisses its helpers (DISMISS) between steps whenever it
+ * is not busy (idle, stopping, failed) or its steps no longer pay for
+ * them (its refinement clearly wide, or the slices too small).  A
+ * helper counts the dismissals and reports the count in its UPDATE,
+ * the controller counts its lends: a worker is lent while the two
+ * differ.  END carries the lends, and a helper leaves only once every
+ * dismissal is in, so no message of this
  * run is left for the next on the same communicator.
  *
  * A helper answers POINTS in every state, between steps and between
  * the chunks of its own evaluations, and so does an owner while it waits
  * for its helpers' values: two workers that wait on each other both
- * answer.  A helper's integrand failure goes back in VALUES (a status
- * and its line) and is the owner's step's failure, reported as the
- * owner reports its own; a value that is not finite goes back as it is
+ * answer.  Inside a step of its own, or stopping, the answer is
+ * DECLINED: the owner evaluates that slice itself and dismisses the
+ * helper (a step does not wait for another's, and a FINAL counts every
+ * point its rank evaluated).  A helper's integrand failure goes back in
+ * VALUES (a status and its line) and is the owner's step's failure,
+ * reported as the owner reports its own; a value that is not finite
+ * goes back as it is
  * and is mended or reported by the owner's engine.
  */
 #include <stdio.h>
