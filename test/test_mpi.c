@@ -342,6 +342,18 @@ static void test_helpers(void)
         sum += ek;
     }
     CU_ASSERT_EQUAL(sum, json_num(r.out, "evals"));
+    /* 3 ranks x 2 threads: a helper evaluates its slices on its threads */
+    run_mpi(&r, 3, "--json", "-f", "genz2", "-d", "2", "--er", "1e-5",
+            "--cost-us", "300", "--threads", "2", "--regions-per-step", "4",
+            "--max-evals", "1e5", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(json_num(r.out, "helpers_lent") > 0);
+    CU_ASSERT(fabs(json_nth(r.out, "value", 0) - x)
+              <= json_nth(r.out, "error", 0));
+    sum = 0;
+    for (int k = 0; k < 3; k++)
+        sum += json_nth(r.out, "rank_evals", k);
+    CU_ASSERT_EQUAL(sum, json_num(r.out, "evals"));
     run_mpi(&r, 4, "--json", "-f", "genz2", "-d", "2", "--er", "1e-5", NULL);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_EQUAL(json_num(r.out, "helpers_lent"), 0);

@@ -18,7 +18,8 @@
  * A step is shared only when it is worth it: the owner times its own
  * evaluations (seconds a point), and gives each helper a slice of at
  * least MIN_SLICE_SECONDS of work, so a cheap integrand is never cut
- * into messages.  The owner's slice is weighted by its threads.
+ * into messages.  Every rank evaluates its slice on its threads (the
+ * engine's pool), so the slices are equal.
  *
  * The owner dismisses its helpers (DISMISS) between steps whenever it
  * is not busy (idle, stopping, failed) or its steps no longer pay for
@@ -65,7 +66,12 @@ struct pint_par_helpers {
     size_t n, m;                /* dimensions, components */
     size_t max;                 /* points of the largest step of any
                                    worker: no message is longer */
-    int weight;                 /* the owner's threads: its slice's share */
+    pint_pool *pool;            /* the rank's threads (NULL: one) */
+    struct slice_fail {         /* per thread: its first failing chunk */
+        size_t chunk;
+        int rc;
+        char msg[PINT_FAIL_CHARS];
+    } *fails;
     /* the owner's side */
     int *rank;                  /* lent helpers, at most nworkers */
     int nlent;
@@ -93,8 +99,8 @@ struct pint_par_helpers {
 };
 
 pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
-                                       const pint_function *fn, int weight,
-                                       size_t max_points)
+                                       const pint_function *fn,
+                                       pint_pool *pool, size_t max_points)
 {
     pint_par_helpers *h = calloc(1, sizeof *h);
     if (!h)
@@ -104,7 +110,8 @@ pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
     h->fn = fn;
     h->n = (size_t)fn->ndim;
     h->m = (size_t)fn->ncomp;
-    h->weight = weight > 0 ? weight : 1;
+    h->pool = pool;
+    h->fails = malloc((size_t)pint_pool_size(pool) * sizeof *h->fails);
     h->max = max_points;
     h->rank = malloc(w * sizeof *h->rank);
     h->bound = malloc((w + 2) * sizeof *h->bound);
@@ -118,7 +125,7 @@ pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
     h->x = malloc((max_points * h->n + 1) * sizeof *h->x);
     h->last_points = -1.0;
     if (!h->rank || !h->bound || !h->got || !h->req || !h->in || !h->f
-        || !h->x) {
+        || !h->x || !h->fails) {
         pint_par_helpers_free(h);
         return NULL;
     }
@@ -136,6 +143,7 @@ void pint_par_helpers_free(pint_par_helpers *h)
     free(h->in);
     free(h->x);
     free(h->f);
+    free(h->fails);
     free(h);
 }
 
@@ -174,8 +182,7 @@ void pint_par_helpers_dismiss(pint_par_helpers *h)
 
 int pint_par_helpers_useful(const pint_par_helpers *h)
 {
-    double fit = h->spp * (double)h->last_n / MIN_SLICE_SECONDS
-                 - (double)h->weight;
+    double fit = h->spp * (double)h->last_n / MIN_SLICE_SECONDS - 1.0;
     return fit < 1.0 ? 0
            : fit >= (double)h->ctx->nworkers ? h->ctx->nworkers - 1
                                                : (int)fit;
@@ -189,18 +196,15 @@ static size_t share_begin(void *arg, const double *x, size_t npts)
     h->last_n = npts;
     size_t use = 0;
     if (h->nlent > 0 && h->spp > 0.0) {
-        double slices = h->spp * (double)npts / MIN_SLICE_SECONDS;
-        /* the owner's weight in slices, then one a helper */
-        double fit = slices - (double)h->weight;
+        /* slices of at least MIN_SLICE_SECONDS, the owner's first */
+        double fit = h->spp * (double)npts / MIN_SLICE_SECONDS - 1.0;
         use = fit < 1.0 ? 0 : fit >= (double)h->nlent ? (size_t)h->nlent
                                                       : (size_t)fit;
     }
-    size_t total = (size_t)h->weight + use;
+    size_t total = 1 + use;
     if (use > 0) {
-        h->bound[0] = 0;
-        h->bound[1] = npts * (size_t)h->weight / total;
-        for (size_t j = 1; j <= use; j++)
-            h->bound[j + 1] = npts * ((size_t)h->weight + j) / total;
+        for (size_t j = 0; j <= total; j++)
+            h->bound[j] = npts * j / total;
         for (size_t j = 0; j < use; j++) {
             size_t k0 = h->bound[j + 1], k1 = h->bound[j + 2];
             h->got[j] = h->declined[j] = 0;
@@ -315,6 +319,52 @@ void pint_par_helpers_sharer(pint_par_helpers *h, pint_adapt_sharer *s)
 
 /* ----------------------------------------------------------- the helper */
 
+/* A slice on the rank's threads: chunk i of nchunk of its npts points. */
+typedef struct {
+    pint_par_helpers *h;
+    size_t npts, nchunk;
+} slice_job;
+
+static void chunk_task(void *arg, size_t i, int thread)
+{
+    const slice_job *j = arg;
+    pint_par_helpers *h = j->h;
+    struct slice_fail *sf = &h->fails[thread];
+    size_t k0 = j->npts * i / j->nchunk, k1 = j->npts * (i + 1) / j->nchunk;
+    char msg[PINT_FAIL_CHARS];
+    int rc = pint_eval_call_polled(h->fn, k1 - k0, h->x + k0 * h->n,
+                                   h->f + 1 + k0 * h->m, msg, sizeof msg,
+                                   thread == 0 ? &h->poll : NULL);
+    if (rc != 0 && (sf->rc == 0 || i < sf->chunk)) {
+        sf->chunk = i;
+        sf->rc = rc;
+        memcpy(sf->msg, msg, sizeof msg);
+    }
+}
+
+/* The slice's npts points into h->f + 1: 0, or the status of the first
+ * failing point, its line in msg. */
+static int eval_slice(pint_par_helpers *h, size_t npts, char *msg,
+                      size_t len)
+{
+    int nt = pint_pool_size(h->pool);
+    if (nt == 1 || npts < 2)
+        return pint_eval_call_polled(h->fn, npts, h->x, h->f + 1, msg, len,
+                                     &h->poll);
+    for (int t = 0; t < nt; t++)
+        h->fails[t].rc = 0;
+    slice_job j = { h, npts, npts < 4 * (size_t)nt ? npts : 4 * (size_t)nt };
+    pint_pool_run(h->pool, j.nchunk, chunk_task, &j);
+    const struct slice_fail *first = NULL;
+    for (int t = 0; t < nt; t++)
+        if (h->fails[t].rc != 0 && (!first || h->fails[t].chunk < first->chunk))
+            first = &h->fails[t];
+    if (!first)
+        return 0;
+    snprintf(msg, len, "%s", first->msg);
+    return first->rc;
+}
+
 /* POINTS from `src` of len doubles: evaluated, VALUES back; or DECLINED
  * (this worker is in a step of its own, or stopping). */
 static void answer(pint_par_helpers *h, int src, int len, int decline)
@@ -335,8 +385,7 @@ static void answer(pint_par_helpers *h, int src, int len, int decline)
     char msg[PINT_FAIL_CHARS];
     h->serving = 1;
     h->helped += (long long)npts;
-    int rc = pint_eval_call_polled(h->fn, npts, h->x, h->f + 1, msg,
-                                   sizeof msg, &h->poll);
+    int rc = eval_slice(h, npts, msg, sizeof msg);
     h->serving = 0;
     size_t out = 1 + npts * h->m;
     h->f[0] = rc;

@@ -245,8 +245,7 @@ static int set_up(pint_par_ctx *ctx, par_run *p, const pint_function *fn,
     unsigned long long most = p->a ? pint_adapt_step_points(p->a) : 0, all;
     MPI_Allreduce(&most, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, ctx->comm);
     if (p->a)
-        p->h = pint_par_helpers_new(ctx, fn, pint_pool_size(p->pool),
-                                    (size_t)all);
+        p->h = pint_par_helpers_new(ctx, fn, p->pool, (size_t)all);
     if (p->a && p->h)
         p->w = pint_par_worker_new(ctx, p->a, p->h);
     int out = pint_par_outbox_init(&ctx->out);

@@ -88,12 +88,13 @@ int pint_par_worker_done(const pint_par_worker *w);
 
 /* --------------------------------------------------------------- helpers */
 
-/* The sharing of a worker's steps (helpers.c) for integrand fn; weight:
- * the worker's threads; max_points: the most points of a step of any
- * worker.  NULL when out of memory. */
+/* The sharing of a worker's steps (helpers.c) for integrand fn; pool:
+ * the worker's threads (NULL: one), on which a helper evaluates its
+ * slices; max_points: the most points of a step of any worker.  NULL
+ * when out of memory. */
 pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
-                                       const pint_function *fn, int weight,
-                                       size_t max_points);
+                                       const pint_function *fn,
+                                       pint_pool *pool, size_t max_points);
 void pint_par_helpers_free(pint_par_helpers *h);
 /* Called while waiting and between a helper's chunks: the others on
  * this rank (the controller, a hook). */
