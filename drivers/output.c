@@ -239,7 +239,8 @@ void pint_print_ranks(FILE *out, const pint_result *res)
         fprintf(out, "%4d  %14lld  %12.3f\n", r, res->rank_evals[r],
                 res->rank_idle[r]);
     if (res->method == PINT_METHOD_ADAPTIVE)
-        fprintf(out, "transfers %lld (regions moved %lld), ", res->transfers,
-                res->regions_moved);
+        fprintf(out, "transfers %lld (regions moved %lld), helpers lent "
+                "%lld, ", res->transfers, res->regions_moved,
+                res->helpers_lent);
     fprintf(out, "controller messages %lld\n", res->controller_messages);
 }
