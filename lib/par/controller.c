@@ -299,8 +299,9 @@ static long long grant_for(pint_par_controller *c, const double *u,
     /* nothing more before every worker has reported once: no decision
      * (round-off, convergence) is taken on part of the domain, and a
      * worker whose peer was descheduled must not spend the budget alone
-     * meanwhile (2 ranks, exp(x1 + x2) at er 1e-15: 3,589 evaluations,
-     * over 1e6 on a machine at load 6, rank 1 reporting late) */
+     * meanwhile (2 ranks, exp(x1 + x2) at er 1e-15: 22,459 to 52,207
+     * evaluations, once over 1e6 on a loaded machine, rank 1 reporting
+     * late) */
     if (c->reported < ctx->nworkers)
         return 0;
     long long steps = 2 * (long long)ceil(done / (double)ctx->step_evals);

@@ -430,7 +430,10 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
         pint_adapt_sharer share;
         pint_par_helpers_sharer(p.h, &share);
         pint_adapt_set_sharer(p.a, &share);
-        pint_adapt_set_poll(p.a, poll_others, &others);
+        /* between chunks of its own step a worker declines its owner's
+         * slices at once (one worker alone has no owner) */
+        pint_adapt_set_poll(p.a, p.c || ctx->hook || ctx->nworkers > 1
+                                 ? poll_others : NULL, &others);
         pint_par_helpers_set_poll(p.h, p.c || ctx->hook ? poll_others : NULL,
                                   &mine);
         failed = coop >= 0 ? coop : seed(ctx, &p, fn);
