@@ -431,6 +431,15 @@ static void lend_to(pint_par_controller *c, int i, int k)
                  0, 0, 0);
 }
 
+void pint_par_controller_start(pint_par_controller *c, int n)
+{
+    for (int i = 1; i <= n; i++) {
+        c->w[i].lends++;
+        c->w[i].lent_to = 0;
+        c->lends++;
+    }
+}
+
 /* Idle worker i lent to the busy worker whose steps are worth another
  * helper (UPD_HELPERS) with the largest error (in the norm) per helper
  * it has (helpers.c); 0 when there is none. */
@@ -506,10 +515,16 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
     if (u[UPD_BUSY] != 0.0 && (u[UPD_HELPERS] > helpers_of(c, i)
                                || u[UPD_REGIONS] >= 2))
         j = pick_idle(c, i);
-    if (j >= 0 && u[UPD_HELPERS] > helpers_of(c, i)) {
+    /* every idle worker its steps are worth, at once: one a reply would
+     * leave the others idle for as many of its steps */
+    int lent = 0;
+    while (j >= 0 && u[UPD_HELPERS] > helpers_of(c, i)) {
         lend_to(c, j, i);
-        j = -1;
+        lent = 1;
+        j = pick_idle(c, i);
     }
+    if (lent)
+        j = -1;
     if (j >= 0) {
         c->w[j].ordered++;
         c->w[j].pending = 1;

@@ -16,6 +16,15 @@
  * time to give every one of W workers a region falls from about
  * log2(W) steps of two children to the time of about two children.
  *
+ * A costly integrand (helpers.c: a step worth at least one helper at
+ * the seconds a point measured on the root) stops after the root: the
+ * first worker holds it and as many others as its steps are worth start
+ * as its helpers (the rest idle, fed by the load balancer), so the
+ * first steps are shared as the later ones are and the regions are
+ * split in the order one rank would take.  Levels split by position
+ * refine what one rank never does: around a peak, 15 regions of 16 on
+ * 16 ranks cost 7% to 15% more evaluations (bench/RESULTS.md, 10.9).
+ *
  * The larger half of a group keeps the child of larger error.  Group
  * sizes, and so the evaluations of each level, do not depend on the
  * values: every rank, the dedicated controller included, knows what the
@@ -78,6 +87,8 @@ typedef struct {
     int *counts, *displs;       /* of an allgather, per member */
     double *rec, *r1, *r2, *g1, *g2;
     long long mine;             /* points this rank evaluated */
+    double secs;                /* the seconds of its last slice ... */
+    size_t nslice;              /* ... of so many points */
     char msg[256];
 } coop;
 
@@ -114,8 +125,11 @@ static int eval_shared(coop *c, MPI_Comm g, int i, int s, size_t npts)
 {
     size_t k0, k1;
     slice(npts, i, s, &k0, &k1);
+    double t0 = pint_watch_now();
     int rc = pint_eval_call(c->fn, k1 - k0, c->x + k0 * c->n,
                             c->f + k0 * c->m, c->msg, sizeof c->msg);
+    c->secs = pint_watch_now() - t0;
+    c->nslice = k1 - k0;
     c->mine += (long long)(k1 - k0);
     for (int j = 0; j < s; j++) {
         size_t a, b;
@@ -136,9 +150,22 @@ static int any_failed(const coop *c, int rc)
     return any;
 }
 
-int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a,
+/* The same after the root, with the most seconds a point of any rank on
+ * its threads (the slices were evaluated on one), the same everywhere. */
+static int any_failed_spp(const coop *c, int rc, int threads, double *spp)
+{
+    double mine[2] = { rc != 0, 0.0 }, any[2];
+    if (c->nslice > 0 && threads > 0)
+        mine[1] = c->secs / (double)c->nslice / (double)threads;
+    MPI_Allreduce(mine, any, 2, MPI_DOUBLE, MPI_MAX, c->ctx->comm);
+    *spp = any[1];
+    return any[0] != 0.0;
+}
+
+int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a, int threads,
                         const pint_rule_impl *rule, const pint_function *fn,
-                        const double *geom, double vol, long long *spent)
+                        const double *geom, double vol,
+                        pint_par_coop_out *out)
 {
     int w = ctx->nworkers, me = ctx->rank - ctx->first_worker;
     int worker = me >= 0;
@@ -147,7 +174,10 @@ int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a,
                .n = (size_t)rule->ndim, .m = (size_t)fn->ncomp,
                .rlen = ctx->rec_len };
     int rc = worker && coop_alloc(&c, glen, w) != 0 ? PINT_ERR_NOMEM : 0;
+    long long *spent = &out->spent;
     *spent = 0;
+    out->helpers = 0;
+    out->spp = 0.0;
     int ok = !any_failed(&c, rc);
     /* the root, on every worker */
     MPI_Comm g = MPI_COMM_NULL;
@@ -161,11 +191,14 @@ int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a,
             MPI_Comm_free(&g);
         }
         *spent += (long long)c.np;
-        ok = !any_failed(&c, rc);
+        ok = !any_failed_spp(&c, rc, threads, &out->spp);
     }
+    /* a costly integrand: the first worker and its helpers from here */
+    if (ok && ctx->opt->helpers)
+        out->helpers = pint_par_helpers_worth(out->spp, 2 * c.np, w);
     /* the levels: group [g0, g1) of workers holds c.rec */
     int g0 = 0, g1 = w;
-    for (int l = 0, nl = levels(w); ok && l < nl; l++) {
+    for (int l = 0, nl = out->helpers ? 0 : levels(w); ok && l < nl; l++) {
         int s = g1 - g0, busy = worker && s >= 2;
         MPI_Comm_split(ctx->comm, busy ? g0 : MPI_UNDEFINED, ctx->rank, &g);
         if (busy) {
@@ -197,7 +230,7 @@ int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a,
     }
     if (worker)
         pint_adapt_count_evals(a, c.mine);
-    if (ok && worker)
+    if (ok && worker && (out->helpers == 0 || me == 0))
         rc = pint_adapt_insert(a, c.rec);
     coop_free(&c);
     /* an insert out of memory is the run's failure, reported by the

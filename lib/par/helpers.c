@@ -180,12 +180,24 @@ void pint_par_helpers_dismiss(pint_par_helpers *h)
     pint_par_helpers_keep(h, 0);
 }
 
+int pint_par_helpers_worth(double spp, size_t npts, int nworkers)
+{
+    double fit = spp * (double)npts / MIN_SLICE_SECONDS - 1.0;
+    return fit < 1.0 ? 0 : fit >= (double)nworkers ? nworkers - 1 : (int)fit;
+}
+
 int pint_par_helpers_useful(const pint_par_helpers *h)
 {
-    double fit = h->spp * (double)h->last_n / MIN_SLICE_SECONDS - 1.0;
-    return fit < 1.0 ? 0
-           : fit >= (double)h->ctx->nworkers ? h->ctx->nworkers - 1
-                                               : (int)fit;
+    return pint_par_helpers_worth(h->spp, h->last_n, h->ctx->nworkers);
+}
+
+void pint_par_helpers_start(pint_par_helpers *h, int n, double spp,
+                            size_t npts)
+{
+    h->spp = spp;
+    h->last_n = npts;
+    for (int i = 1; i <= n; i++)
+        pint_par_helpers_lend(h, h->ctx->first_worker + i);
 }
 
 /* pint_adapt_sharer.begin: the slices out, the owner's first. */

@@ -416,14 +416,23 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
     }
     /* one region and several workers: they build the first levels
      * together, when that costs at most an eighth of the budget */
-    long long spent = 0;
+    pint_par_coop_out start = { 0, 0, 0.0 };
     int coop = -1;
     if (!opt->resume && p.nstart == 1 && ctx->nworkers >= 2
         && pint_par_coop_evals(ctx->nworkers, p.rule->npoints)
            <= opt->max_evals / 8)
-        coop = pint_par_coop_start(ctx, p.a, p.rule, fn, p.geom, p.vol[0],
-                                   &spent);
-    set_budget(ctx, &p, opt, spent, coop >= 0);
+        coop = pint_par_coop_start(ctx, p.a,
+                                   p.a ? pint_pool_size(p.pool) : 0, p.rule,
+                                   fn, p.geom, p.vol[0], &start);
+    /* the root only, on the first worker, and its helpers: as a start
+     * from one region whose evaluations were spent */
+    int helped = coop >= 0 && start.helpers > 0;
+    set_budget(ctx, &p, opt, helped ? 0 : start.spent, coop >= 0 && !helped);
+    if (helped && p.c)
+        pint_par_controller_start(p.c, start.helpers);
+    if (helped && p.w && ctx->rank == ctx->first_worker)
+        pint_par_helpers_start(p.h, start.helpers, start.spp,
+                               2 * p.rule->npoints);
     int failed = 0;             /* the status of a failure on a first region */
     poll_arg others = { p.c, ctx->hook, p.h }, mine = { p.c, ctx->hook, NULL };
     if (p.w) {

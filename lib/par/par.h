@@ -110,6 +110,15 @@ void pint_par_helpers_dismiss(pint_par_helpers *h);
 /* The first `keep` helpers kept, the others dismissed. */
 void pint_par_helpers_keep(pint_par_helpers *h, int keep);
 int pint_par_helpers_useful(const pint_par_helpers *h);
+/* The helpers a step of npts points is worth at spp seconds a point
+ * among nworkers (slices of at least the least worth a message). */
+int pint_par_helpers_worth(double spp, size_t npts, int nworkers);
+/* The first worker's helpers from the start (coop.c): workers 1 to n,
+ * lent without LEND (the controller counts them the same way:
+ * pint_par_controller_start); spp, npts: the measured seconds a point
+ * and the points of a step. */
+void pint_par_helpers_start(pint_par_helpers *h, int n, double spp,
+                            size_t npts);
 /* The helper's side: answer POINTS (or decline them: in a step of its
  * own, or stopping), count DISMISS (1 when any was handled); dismissals
  * so far; 1 for a while after POINTS came (poll often). */
@@ -128,6 +137,8 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
 void pint_par_controller_free(pint_par_controller *c);
 int pint_par_controller_poll(pint_par_controller *c);
 int pint_par_controller_done(const pint_par_controller *c);
+/* Workers 1 to n lent to the first from the start (coop.c). */
+void pint_par_controller_start(pint_par_controller *c, int n);
 /* After done: the assembled result (on the controller rank only). */
 void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
                                 long long *rank_evals, double *rank_idle);
@@ -136,16 +147,29 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
  * *opt_comm, else MPI_COMM_WORLD. */
 MPI_Comm pint_par_comm(const void *comm_ptr, const void *opt_comm);
 
-/* The cooperative start (coop.c): every worker ends with one region of
- * the first levels of the tree, built by all (a: a worker's engine, NULL
- * on the dedicated controller; geom, vol: the one region of the domain).
- * Collective over ctx->comm.  Returns 0 (every worker holds its region),
- * a worker's failure to insert it (PINT_ERR_NOMEM), or -1: abandoned on
- * every rank, nothing inserted.  *spent: the evaluations it made on all
- * ranks together, the same on every rank. */
-int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a,
+/* The cooperative start (coop.c): the root evaluated by every worker,
+ * each a slice of its points; then, when the integrand is costly enough
+ * for helpers (opt->helpers, and a step worth at least one at the
+ * seconds a point measured here), the first worker holds the root and
+ * the others start as its helpers (out->helpers of them, out->spp the
+ * seconds a point on a rank of out's threads); else every worker ends
+ * with one region of the first levels of the tree, built by all
+ * (out->helpers 0).  a: a worker's engine, NULL on the dedicated
+ * controller; threads: this rank's (0 on the controller); geom, vol:
+ * the one region of the domain.  Collective over ctx->comm.  Returns 0
+ * (the regions are held), a worker's failure to insert its region
+ * (PINT_ERR_NOMEM), or -1: abandoned on every rank, nothing inserted.
+ * out->spent: the evaluations it made on all ranks together, the same
+ * on every rank. */
+typedef struct {
+    long long spent;
+    int helpers;
+    double spp;
+} pint_par_coop_out;
+int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a, int threads,
                         const pint_rule_impl *rule, const pint_function *fn,
-                        const double *geom, double vol, long long *spent);
+                        const double *geom, double vol,
+                        pint_par_coop_out *out);
 long long pint_par_coop_evals(int w, size_t np);
 
 /* Plain Monte Carlo over comm in rounds of fixed counts (mc_par.c). */

@@ -37,6 +37,7 @@ struct pint_par_worker {
     long long grant;            /* evaluations it may still do */
     long long returned;         /* of its grants, given back when idle */
     int tight;                  /* the controller's CTL_TIGHT */
+    int answered;               /* a CONTROL came: the shares are known */
     long long evals_at_update;
     double time_at_update;
     int last_busy, last_starved;
@@ -337,6 +338,7 @@ static void on_control(pint_par_worker *w, const double *c)
 {
     int m = w->ctx->ncomp, cmd = (int)c[CTL_CMD];
     w->tight = c[CTL_TIGHT] != 0.0;
+    w->answered = 1;
     w->shares[0] = c[CTL_EPS_SHARE];
     memcpy(w->shares + 1, c + CTL_LEN, (size_t)m * sizeof *c);
     /* the individual keys weigh the components by these shares (STOP
@@ -517,8 +519,10 @@ int pint_par_worker_work(pint_par_worker *w)
     }
     int busy = is_busy(w);
     /* helpers only while they serve: a worker whose regions can be
-     * given away lets them go (the controller feeds them regions) */
-    pint_par_helpers_keep(w->h, busy ? keepers(w) : 0);
+     * given away lets them go (the controller feeds them regions); the
+     * first worker's helpers from the start wait with it for its share */
+    if (busy || w->answered)
+        pint_par_helpers_keep(w->h, busy ? keepers(w) : 0);
     if (busy && !is_starved(w)) {
         long long before = pint_adapt_evals(w->a);
         int rc = pint_adapt_step_within(w->a, w->grant,
