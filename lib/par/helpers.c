@@ -263,8 +263,13 @@ static void take_values(pint_par_helpers *h, int j, int len, double *f,
 static int share_finish(void *arg, double *f, char *msg, size_t msglen)
 {
     pint_par_helpers *h = arg;
-    if (h->nown > 0)
-        h->spp = (pint_watch_now() - h->t_own) / (double)h->nown;
+    if (h->nown > 0) {
+        /* a quick step lowers the measure by half at most: one step
+         * that ran while the clock was owed (an integrand that slept
+         * late before pays back) must not dismiss every helper */
+        double spp = (pint_watch_now() - h->t_own) / (double)h->nown;
+        h->spp = spp > 0.5 * h->spp ? spp : 0.5 * h->spp;
+    }
     int rc = 0, left = h->nused;
     long wait_ns = 0;
     while (left > 0) {
