@@ -28,9 +28,12 @@
  *     group of G workers, hosted by its first worker; the group
  *     controllers report their sums to the top one (hosted by worker 0)
  *     every --group-update-us or when their idle count changes; the top
- *     decides convergence, hands the shares down, and pairs a group with
- *     idle workers with the group of the largest error: that group's
- *     busiest worker sends regions to an idle worker of the other;
+ *     decides convergence and hands down the shares and the largest
+ *     error any group has to give.  A group feeds an idle worker itself
+ *     when its busiest worker's error is at least LOCAL_SHARE of that
+ *     largest; else it promises the worker to the top, which has the
+ *     busiest worker of the group of the largest error send it regions
+ *     (or gives it back);
  *   - not modelled: helpers (compare with --no-helpers runs), grants and
  *     evaluation limits, checkpoints, threads.
  *
@@ -54,6 +57,14 @@
 /* A worker reports after this many steps at the latest (lib/par/par.h,
  * PINT_UPDATE_MAX_STEPS). */
 #define UPDATE_MAX_STEPS 16
+
+/* Idle workers a group hands to the top in one report, at most. */
+#define PROMISE_MAX 8
+
+/* A group feeds an idle worker from its own busiest worker when that one's
+ * error is at least this share of the largest any group reported; else
+ * the top feeds it from the group of that largest error. */
+#define LOCAL_SHARE 0.25
 
 /* ------------------------------------------------------------ settings */
 
@@ -82,7 +93,8 @@ struct msg {
     double own;                 /* the error of the regions it holds */
     int busy, regions, idle;    /* idle: GROUP, idle workers unfed */
     long long received;
-    int idle_worker;            /* GROUP: one of them, -1 none */
+    int promised[PROMISE_MAX];  /* GROUP: idle workers the top feeds */
+    int npromised;
     int complete;               /* GROUP: every worker has reported */
     /* CONTROL: cmd, the share, SEND's target; ORDER: target */
     int cmd, target;
@@ -187,10 +199,20 @@ typedef struct {
     int *busy, *regions, *pending, *reported, *idle_w;
     long long *ordered;
     int nreported, rr, stopped;
+    /* kept as updates come, so no message scans every worker (the
+     * simulation's own cost; the simulated cost is handle_cost) */
+    long double sv, se;         /* sums of val and err */
+    int nfree;                  /* reported, idle, not pending */
+    int nactive;                /* busy or pending */
+    unsigned *stamp;            /* of each worker's latest update */
+    struct cand { double own; int k; unsigned stamp; } *heap;
+    size_t nheap, capheap;      /* candidates to give: a lazy max-heap */
     double share;               /* from the top (a group's), or its own */
     int last_idle;
     double last_report;
     int top_share;              /* a group: the top's share came */
+    double gmax;                /* a group: the top's largest error to
+                                   give; the top: the one it last sent */
 } controller;
 
 typedef struct {
@@ -404,23 +426,92 @@ static void stop_all(sim *S, int ci)
         ctl_send(S, ci, j, C_STOP, 0);
 }
 
-/* The busiest watched worker with regions to give, -1 none. */
-static int busiest(const controller *c, int not)
+/* Worker k's view changes: the counts follow. */
+static void set_view(controller *c, int k, int reported, int busy,
+                     int pending)
 {
-    int b = -1;
-    for (int j = c->lo; j < c->hi; j++) {
-        int k = j - c->lo;
-        if (j == not || !c->reported[k] || !c->busy[k] || c->regions[k] < 2)
-            continue;
-        if (b < 0 || c->own[k] > c->own[b - c->lo])
-            b = j;
+    int was_free = c->reported[k] && !c->busy[k] && !c->pending[k];
+    int was_active = c->busy[k] || c->pending[k];
+    c->reported[k] = reported;
+    c->busy[k] = busy;
+    c->pending[k] = pending;
+    c->nfree += (reported && !busy && !pending) - was_free;
+    c->nactive += (busy || pending) - was_active;
+}
+
+static void cand_push(controller *c, double own, int k)
+{
+    if (c->nheap == c->capheap) {
+        c->capheap = c->capheap ? 2 * c->capheap : 64;
+        c->heap = realloc(c->heap, c->capheap * sizeof *c->heap);
+        if (!c->heap) {
+            fprintf(stderr, "pint-sim: out of memory\n");
+            exit(2);
+        }
     }
+    struct cand x = { own, k, c->stamp[k] };
+    size_t i = c->nheap++;
+    while (i > 0 && c->heap[(i - 1) / 2].own < x.own) {
+        c->heap[i] = c->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    c->heap[i] = x;
+}
+
+static struct cand cand_pop(controller *c)
+{
+    struct cand top = c->heap[0], last = c->heap[--c->nheap];
+    size_t i = 0;
+    for (;;) {
+        size_t ch = 2 * i + 1;
+        if (ch >= c->nheap)
+            break;
+        if (ch + 1 < c->nheap && c->heap[ch + 1].own > c->heap[ch].own)
+            ch++;
+        if (c->heap[ch].own <= last.own)
+            break;
+        c->heap[i] = c->heap[ch];
+        i = ch;
+    }
+    if (c->nheap > 0)
+        c->heap[i] = last;
+    return top;
+}
+
+/* The busiest watched worker with regions to give (of its latest
+ * update: busy, 2 regions or more, the largest own error), other than
+ * `not`; -1 none.  Candidates are pushed with each update; those an
+ * update since made stale are dropped here. */
+static int busiest(controller *c, int not)
+{
+    struct cand aside = { 0, -1, 0 };
+    int b = -1;
+    while (c->nheap > 0) {
+        struct cand x = c->heap[0];
+        if (x.stamp != c->stamp[x.k]) {
+            cand_pop(c);
+            continue;
+        }
+        if (x.k + c->lo == not) {
+            aside = cand_pop(c);
+            continue;
+        }
+        b = x.k + c->lo;
+        break;
+    }
+    if (aside.k >= 0)
+        cand_push(c, aside.own, aside.k);
     return b;
 }
 
 static int pick_idle(controller *c, int not)
 {
     int n = c->hi - c->lo;
+    if (c->nfree == 0
+        || (c->nfree == 1 && not >= c->lo && not < c->hi
+            && c->reported[not - c->lo] && !c->busy[not - c->lo]
+            && !c->pending[not - c->lo]))
+        return -1;
     for (int s = 1; s <= n; s++) {
         int k = (c->rr + s) % n;
         if (k + c->lo == not || !c->reported[k] || c->busy[k] || c->pending[k])
@@ -431,22 +522,10 @@ static int pick_idle(controller *c, int not)
     return -1;
 }
 
-static int unfed_idle(const controller *c, int *one)
-{
-    int n = 0;
-    *one = -1;
-    for (int k = 0; k < c->hi - c->lo; k++)
-        if (c->reported[k] && !c->busy[k] && !c->pending[k]) {
-            n++;
-            *one = k + c->lo;
-        }
-    return n;
-}
-
 static void group_report(sim *S, int ci, int force)
 {
     controller *c = &S->c[ci];
-    int one, idle = unfed_idle(c, &one);
+    int idle = c->nfree;
     if (!force && idle == c->last_idle
         && S->now - c->last_report < S->s->group_update)
         return;
@@ -469,14 +548,18 @@ static void group_report(sim *S, int ci, int force)
     m->busy = busy;
     m->regions = regions;
     m->idle = idle;
-    m->idle_worker = one;
     m->complete = c->nreported == c->hi - c->lo;
     m->from = ci;
-    if (one >= 0) {             /* promised to the top: fed from outside */
-        c->pending[one - c->lo] = 1;
-        c->ordered[one - c->lo]++;
-    }
-    c->last_idle = idle;
+    /* idle workers its own busiest does not feed: promised to the top,
+     * which feeds them from outside (pending until their regions came) */
+    for (int k = 0; k < c->hi - c->lo && m->npromised < PROMISE_MAX
+                    && c->nfree > 0; k++)
+        if (c->reported[k] && !c->busy[k] && !c->pending[k]) {
+            set_view(c, k, 1, 0, 1);
+            c->ordered[k]++;
+            m->promised[m->npromised++] = k + c->lo;
+        }
+    c->last_idle = c->nfree;
     c->last_report = S->now;
     send_msg(S, m);
 }
@@ -486,36 +569,29 @@ static void on_update(sim *S, int ci, const msg *m)
 {
     controller *c = &S->c[ci];
     int i = m->from, k = i - c->lo;
-    if (!c->reported[k]) {
-        c->reported[k] = 1;
+    if (!c->reported[k])
         c->nreported++;
-    }
+    c->sv += (long double)m->val - c->val[k];
+    c->se += (long double)m->err - c->err[k];
     c->val[k] = m->val;
     c->err[k] = m->err;
     c->own[k] = m->own;
-    c->busy[k] = m->busy;
     c->regions[k] = m->regions;
-    if (c->pending[k] && m->received >= c->ordered[k])
-        c->pending[k] = 0;
+    set_view(c, k, 1, m->busy,
+             c->pending[k] && m->received < c->ordered[k]);
+    c->stamp[k]++;
+    if (m->busy && m->regions >= 2)
+        cand_push(c, m->own, k);
     if (c->stopped)
         return;
-    if (S->s->tree && !c->top_share) {
+    if (S->s->tree && !c->top_share)
         /* before the top's first share: this group's part of the total,
          * as if every group held as much */
-        double v = 0;
-        for (int j = 0; j < c->hi - c->lo; j++)
-            v += c->val[j];
-        c->share = S->s->er * fabs(v) / (c->hi - c->lo);
-    }
+        c->share = S->s->er * fabsl(c->sv) / (c->hi - c->lo);
     if (!S->s->tree) {
         /* the verdict (controller.c) */
-        double v = 0, e = 0;
-        int all_idle = 1;
-        for (int j = 0; j < c->hi - c->lo; j++) {
-            v += c->val[j];
-            e += c->err[j];
-            all_idle &= !c->busy[j] && !c->pending[j];
-        }
+        double v = (double)c->sv, e = (double)c->se;
+        int all_idle = c->nactive == 0;
         double eps = S->s->er * fabs(v);
         c->share = eps / (c->hi - c->lo);
         if (c->nreported == c->hi - c->lo && e <= eps) {
@@ -530,16 +606,20 @@ static void on_update(sim *S, int ci, const msg *m)
     int sent = 0;
     if (!m->busy && !c->pending[k]) {
         int b = busiest(c, i);
+        if (b >= 0 && S->s->tree
+            && c->own[b - c->lo] < LOCAL_SHARE * c->gmax)
+            b = -1;             /* the top feeds it from a busier group */
         if (b >= 0) {
-            c->pending[k] = 1;
+            set_view(c, k, 1, 0, 1);
             c->ordered[k]++;
             ctl_send(S, ci, b, C_SEND, i);
         }
     }
-    if (m->busy && m->regions >= 2) {
+    if (m->busy && m->regions >= 2
+        && (!S->s->tree || m->own >= LOCAL_SHARE * c->gmax)) {
         int j = pick_idle(c, i);
         if (j >= 0) {
-            c->pending[j - c->lo] = 1;
+            set_view(c, j - c->lo, 1, c->busy[j - c->lo], 1);
             c->ordered[j - c->lo]++;
             ctl_send(S, ci, i, C_SEND, j);
             sent = 1;
@@ -551,17 +631,14 @@ static void on_update(sim *S, int ci, const msg *m)
         group_report(S, ci, 0);
 }
 
-/* The top gives back the idle worker group g promised it. */
-static void release(sim *S, int ci, int g)
+/* Worker `target`, promised by its group to the top, gives back: it is
+ * not fed from outside this time. */
+static void release(sim *S, int from, int target)
 {
-    controller *c = &S->c[ci];
-    if (c->idle_w[g] < 0)
-        return;
-    msg *o = new_msg(M_ORDER, -1 - ci, -1 - g);
+    msg *o = new_msg(M_ORDER, from, -1 - controller_of(S, target));
     o->cmd = C_RELEASE;
-    o->target = c->idle_w[g];
+    o->target = target;
     send_msg(S, o);
-    c->idle_w[g] = -1;
 }
 
 /* The top of the tree: a group's sums. */
@@ -578,10 +655,10 @@ static void on_group(sim *S, int ci, const msg *m)
     c->own[g] = m->own;
     c->busy[g] = m->busy;
     c->regions[g] = m->regions;
-    c->idle_w[g] = m->idle > 0 ? m->idle_worker : -1;
     c->pending[g] = !m->complete;
     if (c->stopped) {
-        release(S, ci, g);
+        for (int p = 0; p < m->npromised; p++)
+            release(S, -1 - ci, m->promised[p]);
         return;
     }
     double v = 0, e = 0;
@@ -598,33 +675,39 @@ static void on_group(sim *S, int ci, const msg *m)
         stop_all(S, ci);
         return;
     }
-    /* a new share goes down when it moved by 1%, or everyone is idle
-     * above the accuracy: a share handed out under an older total */
-    if (fabs(share - c->share) > 0.01 * share || (all && none_busy)) {
+    /* the group of the largest error to give */
+    int b = -1;
+    for (int j = 0; j < S->nc - 1; j++)
+        if (c->reported[j] && c->busy[j] > 0 && c->own[j] > 0
+            && (b < 0 || c->own[j] > c->own[b]))
+            b = j;
+    double gmax = b >= 0 ? c->own[b] : 0.0;
+    /* a new share goes down when it moved by 1%, the largest error when
+     * it moved by a factor 2, and both when everyone is idle above the
+     * accuracy: a share handed out under an older total */
+    if (fabs(share - c->share) > 0.01 * share || (all && none_busy)
+        || gmax > 2 * c->gmax || gmax < 0.5 * c->gmax) {
         c->share = share;
+        c->gmax = gmax;
         for (int j = 0; j < S->nc - 1; j++) {
             msg *o = new_msg(M_ORDER, -1 - ci, -1 - j);
             o->cmd = C_CONTINUE;
             o->share = share;
+            o->own = gmax;
             send_msg(S, o);
         }
     }
-    /* a group with idle workers: fed by the group of largest error with
-     * regions to spare */
-    if (c->idle_w[g] >= 0) {
-        int b = -1;
-        for (int j = 0; j < S->nc - 1; j++)
-            if (j != g && c->reported[j] && c->busy[j] > 0 && c->own[j] > 0
-                && (b < 0 || c->own[j] > c->own[b]))
-                b = j;
-        if (b >= 0) {
+    /* the idle workers promised: fed from the group of the largest error
+     * (its busiest worker), else given back */
+    for (int p = 0; p < m->npromised; p++) {
+        int t = m->promised[p];
+        if (b >= 0 && b != g) {
             msg *o = new_msg(M_ORDER, -1 - ci, -1 - b);
             o->cmd = C_SEND;
-            o->target = c->idle_w[g];
+            o->target = t;
             send_msg(S, o);
-            c->idle_w[g] = -1;
         } else
-            release(S, ci, g);
+            release(S, -1 - ci, t);
     }
 }
 
@@ -639,12 +722,13 @@ static void on_order(sim *S, int ci, const msg *m)
     if (m->cmd == C_RELEASE) {
         int k = m->target - c->lo;
         c->ordered[k]--;
-        c->pending[k] = 0;
+        set_view(c, k, c->reported[k], c->busy[k], 0);
         group_report(S, ci, 0);
         return;
     }
     if (m->cmd == C_CONTINUE) {
         c->share = m->share;
+        c->gmax = m->own;
         c->top_share = 1;
         /* wake the workers above the new share */
         for (int j = c->lo; j < c->hi; j++)
@@ -654,8 +738,10 @@ static void on_order(sim *S, int ci, const msg *m)
         return;
     }
     int b = busiest(c, -1);
-    if (b >= 0)
+    if (b >= 0 && !c->stopped)
         ctl_send(S, ci, b, C_SEND, m->target);
+    else
+        release(S, -1 - ci, m->target);
 }
 
 static void ctl_handle(sim *S, int ci, msg *m)
@@ -756,8 +842,9 @@ static controller make_controller(int lo, int hi, int top, int parent,
     c.reported = c.pending + n;
     c.idle_w = c.reported + n;
     c.ordered = calloc((size_t)n, sizeof *c.ordered);
+    c.stamp = calloc((size_t)n, sizeof *c.stamp);
     c.share = HUGE_VAL;
-    if (!c.val || !c.err || !c.own || !c.busy || !c.ordered) {
+    if (!c.val || !c.err || !c.own || !c.busy || !c.ordered || !c.stamp) {
         fprintf(stderr, "pint-sim: out of memory\n");
         exit(2);
     }
