@@ -37,6 +37,15 @@
  *   - not modelled: helpers (compare with --no-helpers runs), grants and
  *     evaluation limits, checkpoints, threads.
  *
+ * Options: -f FAMILY -d N (1 to 64) --er E [--rule R] --ranks P (the
+ * workers; the controllers are hosted by workers); --cost-us C (1000),
+ * --latency-us L (20), --chunk-us K (1000), --handle-us H (5),
+ * --handle-per-worker-us HW (0.05), --update-us U (2000), --balance
+ * rr|tree (rr), --group G (32), --group-update-us GU (2000), --no-coop,
+ * --lb N (4: regions a transfer), --serial-evals N (one worker's
+ * evaluations, else run here), --trace SECONDS (the state every so often
+ * on standard error).  A bad option: one line, exit 2.
+ *
  * Prints the simulated seconds, the efficiency against one worker
  * (the same engine's evaluations times the cost), the evaluations, the
  * estimate against the exact value, the transfers and each level's
@@ -962,14 +971,37 @@ static long long serial_evals(const sim *S, const double *root)
     return n;
 }
 
-static void usage(void)
+static void sim_free(sim *S)
 {
-    fprintf(stderr,
-            "usage: pint-sim -f FAMILY -d N --er E [--rule R] --ranks P\n"
-            "  [--cost-us C] [--latency-us L] [--chunk-us K] [--handle-us H]\n"
-            "  [--handle-per-worker-us HW] [--update-us U] [--balance rr|tree]\n"
-            "  [--group G] [--group-update-us GU] [--no-coop] [--lb N]\n"
-            "  [--serial-evals N] [--trace SECONDS]\n");
+    for (int i = 0; S->w && i < S->W; i++)
+        pint_adapt_free(S->w[i].a);
+    free(S->w);
+    for (int k = 0; k < S->nc; k++) {
+        controller *c = &S->c[k];
+        while (c->queue) {
+            msg *m = c->queue;
+            c->queue = m->next;
+            free_msg(m);
+        }
+        free(c->val);
+        free(c->err);
+        free(c->own);
+        free(c->busy);
+        free(c->ordered);
+        free(c->stamp);
+        free(c->heap);
+    }
+    free(S->c);
+    free(S->q.e);
+    pint_rule_free(S->rule);
+    pint_testfn_free(S->t);
+}
+
+/* One line and exit 2 (the options are listed at the top of this file). */
+static void usage(const char *why, const char *what)
+{
+    fprintf(stderr, "pint-sim: %s%s%s%s (options: see bench/sim.c)\n", why,
+            what ? " '" : "", what ? what : "", what ? "'" : "");
     exit(2);
 }
 
@@ -994,7 +1026,9 @@ int main(int argc, char **argv)
     long long serial = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define OPT(name) (strcmp(o, name) == 0 && (v || (usage(), 0)) && ++i)
+#define OPT(name) (strcmp(o, name) == 0                                  \
+                   && (v || (usage("a value is missing after", o), 0))   \
+                   && ++i)
         if (OPT("-f"))
             s.family = v;
         else if (OPT("-d"))
@@ -1032,18 +1066,20 @@ int main(int argc, char **argv)
             serial = (long long)num(o, v);
         else if (OPT("--balance")) {
             if (strcmp(v, "rr") != 0 && strcmp(v, "tree") != 0)
-                usage();
+                usage("--balance is rr or tree, not", v);
             s.tree = strcmp(v, "tree") == 0;
         } else if (strcmp(o, "--no-coop") == 0)
             s.coop = 0;
         else if (OPT("--trace"))
             s.trace = num(o, v);
         else
-            usage();
+            usage("unknown option", o);
 #undef OPT
     }
     if (s.ranks < 1 || s.group < 1 || s.lb < 1)
-        usage();
+        usage("--ranks, --group and --lb are at least 1", NULL);
+    if (s.d < 1 || s.d > 64)
+        usage("-d is 1 to 64", NULL);
     char msgbuf[256];
     sim S;
     memset(&S, 0, sizeof S);
@@ -1060,6 +1096,7 @@ int main(int argc, char **argv)
     S.rule = pint_rule_new(id, s.d, 1, &st, msgbuf, sizeof msgbuf);
     if (!S.rule) {
         fprintf(stderr, "pint-sim: %s\n", msgbuf);
+        sim_free(&S);
         return 2;
     }
     S.rlen = pint_adapt_rec_len_for(S.rule, 1);
@@ -1074,18 +1111,24 @@ int main(int argc, char **argv)
     double *geom, *vol;
     if (pint_domain_regions(&dom, &S.fn, &opt, &geom, &vol) != 1) {
         fprintf(stderr, "pint-sim: the domain is not one region\n");
+        sim_free(&S);
         return 2;
     }
     S.W = s.ranks;
     S.w = calloc((size_t)S.W, sizeof *S.w);
-    for (int i = 0; i < S.W; i++) {
+    for (int i = 0; S.w && i < S.W; i++) {
         S.w[i].a = pint_adapt_new(&S.fn, S.rule);
         S.w[i].share = HUGE_VAL;
         S.w[i].host = -1;
-        if (!S.w[i].a) {
-            fprintf(stderr, "pint-sim: out of memory\n");
-            return 2;
-        }
+        if (!S.w[i].a)
+            break;
+    }
+    if (!S.w || !S.w[S.W - 1].a) {
+        fprintf(stderr, "pint-sim: out of memory for %d engines\n", S.W);
+        free(geom);
+        free(vol);
+        sim_free(&S);
+        return 2;
     }
     /* the root, evaluated once (its record seeds the start) */
     pint_adapt *root = pint_adapt_new(&S.fn, S.rule);
@@ -1174,6 +1217,8 @@ int main(int argc, char **argv)
     if (S.finals < S.W) {
         fprintf(stderr, "pint-sim: the simulation ended with %d of %d "
                 "workers finished\n", S.finals, S.W);
+        sim_free(&S);
+        free(rootrec);
         return 1;
     }
     /* results */
@@ -1213,5 +1258,7 @@ int main(int argc, char **argv)
            known ? fabs(q - exact) <= e : -1, S.transfers, S.empty,
            S.messages, S.stepping_time / ((double)S.W * S.end), util,
            tutil);
+    sim_free(&S);
+    free(rootrec);
     return 0;
 }
