@@ -42,6 +42,7 @@ typedef struct {
     int current;                /* it has reported since the last resume */
     long long lends;            /* times it was lent as a helper */
     int lent_to;                /* the worker of the last lend */
+    int helpers;                /* workers lent to it now */
 } worker_view;
 
 struct pint_par_controller {
@@ -322,6 +323,7 @@ static long long grant_for(pint_par_controller *c, const double *u,
 static double record_update(pint_par_controller *c, int i, const double *u)
 {
     worker_view *v = &c->w[i];
+    int was_lent = is_lent(c, i);       /* before its first update too */
     if (!v->upd) {
         v->upd = v->upd_store;
         c->reported++;
@@ -336,6 +338,8 @@ static double record_update(pint_par_controller *c, int i, const double *u)
     c->ctx->budget += (long long)(u[UPD_RETURNED] - v->prev_returned);
     v->prev_returned = u[UPD_RETURNED];
     memcpy(v->upd, u, pint_update_len(c->ctx->ncomp) * sizeof *u);
+    if (was_lent && !is_lent(c, i))     /* its last lend is dismissed */
+        c->w[v->lent_to].helpers--;
     if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
         v->pending = 0;
     if (u[UPD_HALT] != 0.0)
@@ -413,19 +417,19 @@ static int verdict(pint_par_controller *c, int i, const double *u)
     return 1;
 }
 
-/* Helpers lent to worker k now. */
+/* Helpers lent to worker k now (counted as lends are made and their
+ * dismissals reported: no scan of every worker, which at thousands of
+ * workers would cost as much as the run's messages). */
 static int helpers_of(const pint_par_controller *c, int k)
 {
-    int n = 0;
-    for (int j = 0; j < c->ctx->nworkers; j++)
-        n += is_lent(c, j) && c->w[j].lent_to == k;
-    return n;
+    return c->w[k].helpers;
 }
 
 static void lend_to(pint_par_controller *c, int i, int k)
 {
     c->w[i].lends++;
     c->w[i].lent_to = k;
+    c->w[k].helpers++;
     c->lends++;
     send_control(c, worker_rank(c, k), PINT_CMD_LEND, 1, worker_rank(c, i),
                  0, 0, 0);
@@ -436,6 +440,7 @@ void pint_par_controller_start(pint_par_controller *c, int n)
     for (int i = 1; i <= n; i++) {
         c->w[i].lends++;
         c->w[i].lent_to = 0;
+        c->w[0].helpers++;
         c->lends++;
     }
 }
