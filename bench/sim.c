@@ -41,7 +41,8 @@
  * workers; the controllers are hosted by workers); --cost-us C (1000),
  * --latency-us L (20), --chunk-us K (1000), --handle-us H (5),
  * --handle-per-worker-us HW (0.05), --update-us U (2000), --balance
- * rr|tree (rr), --group G (32), --group-update-us GU (2000), --no-coop,
+ * rr|tree (rr), --group G (32), --group-update-us GU (2000),
+ * --local-share S (0.25), --no-coop,
  * --lb N (4: regions a transfer), --serial-evals N (one worker's
  * evaluations, else run here), --trace SECONDS (the state every so often
  * on standard error).  A bad option: one line, exit 2.
@@ -71,8 +72,9 @@
 #define PROMISE_MAX 8
 
 /* A group feeds an idle worker from its own busiest worker when that one's
- * error is at least this share of the largest any group reported; else
- * the top feeds it from the group of that largest error. */
+ * error is at least this share of the largest any group reported
+ * (--local-share); else the top feeds it from the group of that largest
+ * error. */
 #define LOCAL_SHARE 0.25
 
 /* ------------------------------------------------------------ settings */
@@ -85,6 +87,7 @@ typedef struct {
     int ranks;
     double cost, lat, chunk, handle, handle_w, update, group_update;
     int tree, group, coop, lb;
+    double local_share;
     long long max_evals;
     double trace;               /* seconds between lines, 0: none */
 } settings;
@@ -616,7 +619,7 @@ static void on_update(sim *S, int ci, const msg *m)
     if (!m->busy && !c->pending[k]) {
         int b = busiest(c, i);
         if (b >= 0 && S->s->tree
-            && c->own[b - c->lo] < LOCAL_SHARE * c->gmax)
+            && c->own[b - c->lo] < S->s->local_share * c->gmax)
             b = -1;             /* the top feeds it from a busier group */
         if (b >= 0) {
             set_view(c, k, 1, 0, 1);
@@ -625,7 +628,7 @@ static void on_update(sim *S, int ci, const msg *m)
         }
     }
     if (m->busy && m->regions >= 2
-        && (!S->s->tree || m->own >= LOCAL_SHARE * c->gmax)) {
+        && (!S->s->tree || m->own >= S->s->local_share * c->gmax)) {
         int j = pick_idle(c, i);
         if (j >= 0) {
             set_view(c, j - c->lo, 1, c->busy[j - c->lo], 1);
@@ -1022,7 +1025,8 @@ int main(int argc, char **argv)
                    .rule = PINT_RULE_AUTO, .ranks = 4, .cost = 1e-3,
                    .lat = 2e-5, .chunk = 1e-3, .handle = 5e-6,
                    .handle_w = 5e-8, .update = 2e-3, .group_update = 2e-3,
-                   .group = 32, .coop = 1, .lb = 4 };
+                   .group = 32, .coop = 1, .lb = 4,
+                   .local_share = LOCAL_SHARE };
     long long serial = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1060,6 +1064,8 @@ int main(int argc, char **argv)
             s.group_update = num(o, v) * 1e-6;
         else if (OPT("--group"))
             s.group = (int)num(o, v);
+        else if (OPT("--local-share"))
+            s.local_share = num(o, v);
         else if (OPT("--lb"))
             s.lb = (int)num(o, v);
         else if (OPT("--serial-evals"))
