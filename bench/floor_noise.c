@@ -35,7 +35,9 @@ static void one(const char *label, pint_integrand f, enum pint_rule id,
     pint_function fn = { .ndim = n, .ncomp = 1, .f = f };
     pint_adapt *a = pint_adapt_new(&fn, rule);
     double *geom, *vol;
-    size_t cnt = a ? pint_domain_regions(dom, n, &geom, &vol) : 0;
+    pint_options opt;
+    pint_options_init(&opt);
+    size_t cnt = a ? pint_domain_regions(dom, &fn, &opt, &geom, &vol) : 0;
     if (!cnt) {
         printf("%s: out of memory\n", label);
         pint_adapt_free(a);

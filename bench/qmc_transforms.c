@@ -19,6 +19,7 @@
 #include <time.h>
 #include "qmc.h"
 #include "qmc_run.h"
+#include "watch.h"
 #include "integrands.h"
 
 static int cmpd(const void *a, const void *b)
@@ -78,7 +79,9 @@ int main(int argc, char **argv)
                 o.epsrel = epsrel;
                 o.max_evals = maxev;
                 long long n, rows;
-                pint_qmc_run(q, &o, &v, &e, &n, &rows);
+                pint_watch w;
+                pint_watch_start(&w, &o, pint_watch_now());
+                pint_qmc_run(q, &o, &w, &v, &e, &n, &rows);
                 rel[s - 1] = fabs(v - I) / fabs(I);
                 cov += fabs(v - I) <= 3.0 * e;
                 ev += (double)n;
