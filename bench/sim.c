@@ -15,13 +15,16 @@
  * handles.  What is modelled of pint, and what is not:
  *
  *   - the start: the cooperative levels of lib/par/coop.c (every worker
- *     ends with one region; --no-coop: the first worker alone);
+ *     ends with one region; --no-coop: the first worker alone), which
+ *     is the start of a cheap integrand or of --no-helpers (a costly
+ *     run with helpers starts from the root with helpers: not here);
  *   - workers: a step of one region (one thread a rank, --threads 1),
  *     an UPDATE after a step when --update-us passed or 16 steps, and
  *     when turning idle; idle when the errors meet the share eps/W;
  *   - the round-robin controller (--balance rr, lib/par/controller.c):
  *     the verdict on the sum of the latest updates plus what is in
- *     flight, shares eps/W, an idle worker fed by the busiest, a busy
+ *     flight, shares eps/W, an idle worker fed by the busiest (the
+ *     largest error of the regions it holds), a busy
  *     worker ordered to feed an idle one round-robin, min(4, half)
  *     regions from the top of the heap; all idle above eps: woken;
  *   - the tree (--balance tree --group G): the same controller for each
@@ -61,7 +64,6 @@
 #include "rule.h"
 #include "region.h"
 #include "names.h"
-#include "tolerance.h"
 #include "integrands.h"
 
 /* A worker reports after this many steps at the latest (lib/par/par.h,
