@@ -37,7 +37,8 @@ _Static_assert(sizeof(enum pint_norm) == sizeof(int)
                && sizeof(enum pint_rule) == sizeof(int)
                && sizeof(enum pint_periodize) == sizeof(int)
                && sizeof(enum pint_qmc_units) == sizeof(int)
-               && sizeof(enum pint_schedule) == sizeof(int),
+               && sizeof(enum pint_schedule) == sizeof(int)
+               && sizeof(enum pint_balance) == sizeof(int),
                "an enum of the options is not an int");
 
 static const pint_opt options[] = {
@@ -215,6 +216,20 @@ static const pint_opt options[] = {
 "      --no-helpers      an idle rank only ever gets regions (default: with\n"
 "                        a costly integrand it may evaluate slices of a busy\n"
 "                        rank's steps)\n" },
+    { .name = "balance", .kind = NAME, .at = OPT(balance),
+      .from_name = pint_balance_from_name,
+      .err = "unknown balancing '%s' (auto, rr, tree)",
+      .help =
+"      --balance B       rr: one controller on rank 0 watches every worker;\n"
+"                        tree: groups of workers under group controllers,\n"
+"                        under one on rank 0 (for hundreds of ranks and\n"
+"                        more); auto (default): rr below 512 workers\n" },
+    { .name = "group", .kind = COUNT, .at = OPT(balance_group), .type = 'i',
+      .lo = 1,
+      .hi = 1e9, .err = "--group must be a whole number >= 1, got '%s'",
+      .help =
+"      --group G         workers a group of the tree (default: about the\n"
+"                        square root of the workers)\n" },
     { .name = "update-seconds", .kind = REAL, .at = OPT(update_seconds),
       .lo = 0, .hi = 3600,
       .err = "--update-seconds must be a number of seconds in (0, 3600], got "

@@ -39,6 +39,10 @@ static const char *const norms[] = {
     [PINT_NORM_MAX] = "max", [PINT_NORM_INDIVIDUAL] = "individual",
     [PINT_NORM_L2] = "l2",
 };
+static const char *const balances[] = {
+    [PINT_BALANCE_AUTO] = "auto", [PINT_BALANCE_RR] = "rr",
+    [PINT_BALANCE_TREE] = "tree",
+};
 
 TABLE(pint_rule_names, rules);
 TABLE(pint_method_names, methods);
@@ -46,6 +50,7 @@ TABLE(pint_periodize_names, periodizations);
 TABLE(pint_qmc_units_names, units);
 TABLE(pint_schedule_names, schedules);
 TABLE(pint_norm_names, norms);
+TABLE(pint_balance_names, balances);
 
 const char *pint_names_get(const pint_names *t, int i)
 {
@@ -125,6 +130,16 @@ const char *pint_norm_name(enum pint_norm n)
 int pint_norm_from_name(const char *name)
 {
     return pint_names_find(&pint_norm_names, name);
+}
+
+const char *pint_balance_name(enum pint_balance b)
+{
+    return pint_names_get(&pint_balance_names, (int)b);
+}
+
+int pint_balance_from_name(const char *name)
+{
+    return pint_names_find(&pint_balance_names, name);
 }
 
 const char *pint_status_name(int status)

@@ -17,7 +17,7 @@ typedef struct {
 /* The tables of the public enumerations. */
 extern const pint_names pint_rule_names, pint_method_names,
     pint_periodize_names, pint_qmc_units_names, pint_schedule_names,
-    pint_norm_names;
+    pint_norm_names, pint_balance_names;
 
 /* The name of value i, or NULL when i is out of range or a gap. */
 const char *pint_names_get(const pint_names *t, int i);

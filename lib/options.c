@@ -48,6 +48,8 @@ static void defaults(pint_options *opt)
     opt->threads = 0;
     opt->regions_per_step = 0;
     opt->helpers = 1;
+    opt->balance = PINT_BALANCE_AUTO;
+    opt->balance_group = 0;
 }
 
 void pint_options_init_size(pint_options *opt, size_t size)

@@ -151,6 +151,22 @@ enum pint_norm {
                                    ||value||_2) (cubature's ERROR_L2) */
 };
 
+/* How the adaptive method balances the load over MPI ranks. */
+enum pint_balance {
+    PINT_BALANCE_AUTO = 0,      /* RR below PINT_BALANCE_TREE_FROM
+                                   workers, TREE from there (default) */
+    PINT_BALANCE_RR,            /* one controller on rank 0 watches every
+                                   worker and pairs busy and idle ones
+                                   round-robin (ParInt's) */
+    PINT_BALANCE_TREE           /* groups of balance_group workers, each
+                                   watched by a group controller on its
+                                   first worker, under a top controller on
+                                   rank 0 that sees only the groups' sums */
+};
+
+/* Workers from which PINT_BALANCE_AUTO chooses the tree. */
+#define PINT_BALANCE_TREE_FROM 512
+
 /* The region of integration.  The arrays are read during pint_integrate
  * only and are not kept. */
 typedef struct {
@@ -294,6 +310,13 @@ typedef struct {
      * more) may be lent to a busy one, whose steps' points it then
      * evaluates in part; 0: idle workers only ever get regions. */
     int helpers;
+
+    /* Adaptive under MPI: the balancing (enum pint_balance) and, for the
+     * tree, the workers of a group (0: default, about the square root of
+     * the workers, so neither a group controller nor the top watches more
+     * than that). */
+    enum pint_balance balance;
+    int balance_group;
 } pint_options;
 
 /* regions_per_step on more than one thread (see pint_options). */
@@ -486,6 +509,9 @@ PINT_API int pint_schedule_from_name(const char *name);
 /* "max", "individual", "l2" (NULL for a value out of range). */
 PINT_API const char *pint_norm_name(enum pint_norm n);
 PINT_API int pint_norm_from_name(const char *name);
+/* "auto", "rr", "tree" (NULL for a value out of range). */
+PINT_API const char *pint_balance_name(enum pint_balance b);
+PINT_API int pint_balance_from_name(const char *name);
 
 PINT_API const char *pint_version(void);
 

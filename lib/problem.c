@@ -75,6 +75,13 @@ static int check_options(const pint_options *o, pint_result *res)
     if (!pint_norm_name(o->norm))
         return pint_fail(res, PINT_ERR_INVALID, "unknown norm %d",
                          (int)o->norm);
+    if (!pint_balance_name(o->balance))
+        return pint_fail(res, PINT_ERR_INVALID, "unknown balancing %d",
+                         (int)o->balance);
+    if (o->balance_group < 0)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "a group of the tree needs at least 1 worker, "
+                         "got %d", o->balance_group);
     if ((o->checkpoint && !o->checkpoint[0]) || (o->resume && !o->resume[0]))
         return pint_fail(res, PINT_ERR_INVALID,
                          "an empty checkpoint file name");

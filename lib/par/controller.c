@@ -1,13 +1,21 @@
-/* controller.c -- the controller of the distributed adaptive integration.
+/* controller.c -- the controllers of the distributed adaptive integration.
  *
- * It keeps each worker's latest update, the totals over all of them (plus
- * what is in flight between workers), the required accuracy (the
- * convergence test of the norm, tolerance.h; each worker's share of it, see
- * compute_shares) and the evaluation budget.  On an update
- * from a busy worker it picks an idle worker round-robin and orders the
- * busy one to send it regions (Cucos 2003, ch. 6.1.1).  It stops everyone
- * when the total meets the test or a limit is reached, then gathers the
- * exact final totals.
+ * One controller (--balance rr) keeps each worker's latest update, the
+ * totals over all of them (plus what is in flight between workers), the
+ * required accuracy (the convergence test of the norm, tolerance.h; each
+ * worker's share of it, see compute_shares) and the evaluation budget.
+ * On an update from a busy worker it picks an idle worker round-robin
+ * and orders the busy one to send it regions (Cucos 2003, ch. 6.1.1).
+ * It stops everyone when the total meets the test or a limit is reached,
+ * then gathers the exact final totals.
+ *
+ * The tree (--balance tree; proto.h) splits that role: a group
+ * controller watches the workers of its group as the one controller
+ * does, decides nothing about the run, and reports its group's sums;
+ * the top controller watches the groups (their sums, not their workers),
+ * decides the test and the limits, and gathers the finals.  Neither
+ * watches more than about the square root of the workers (Cucos 2003,
+ * ch. 5, hierarchical integration with group controllers).
  *
  * Checkpoints ride on the same stop: a STOP with the dump flag makes
  * every worker send all its regions before FINAL; the controller writes
@@ -27,6 +35,17 @@
 /* The status of a stop made only to write a periodic checkpoint. */
 #define CHECKPOINT_ROUND (-1)
 
+/* A group feeds an idle worker from its own busiest one when that one's
+ * error is at least this share of the largest any group has to give;
+ * else it promises the worker to the top (bench/sim.c, --local-share). */
+#define LOCAL_SHARE 0.25
+
+enum role {
+    ROLE_ONE,                   /* the one controller: every worker */
+    ROLE_TOP,                   /* the top of the tree: the groups */
+    ROLE_GROUP                  /* a group controller: its workers */
+};
+
 typedef struct {
     double *upd;                /* latest UPDATE, NULL before the first */
     double *upd_store, *fin_store;  /* where upd and fin are kept */
@@ -43,11 +62,17 @@ typedef struct {
     long long lends;            /* times it was lent as a helper */
     int lent_to;                /* the worker of the last lend */
     int helpers;                /* workers lent to it now */
+    int promised;               /* a group's: promised to the top */
 } worker_view;
 
 struct pint_par_controller {
     pint_par_ctx *ctx;
-    worker_view *w;             /* indexed by worker number */
+    enum role role;
+    int lo, n;                  /* its workers: numbers lo .. lo + n - 1
+                                   (the top: every worker, for the finals) */
+    long long *budget;          /* what it may grant: ctx->budget, or a
+                                   group's own */
+    worker_view *w;             /* indexed by worker number - lo */
     int rr;                     /* round-robin cursor */
     int reported;               /* workers with an update */
     int current;                /* workers with an update since the last
@@ -81,22 +106,53 @@ struct pint_par_controller {
     double *store;              /* the room of every worker_view */
     double *rx;                 /* a message of a known length, received */
     size_t rx_len;
+    /* a group controller */
+    int group;                  /* its number */
+    long long own_budget;       /* granted by the top, not yet granted */
+    long long returned_up;      /* given back to the top so far */
+    int tight;                  /* the top's GD_TIGHT */
+    double version;             /* of the top's shares it holds (0: none
+                                   yet: its own, from its sums) */
+    double gmax;                /* the largest error a group has to give */
+    double last_report;         /* when it last reported */
+    int last_free;              /* its idle workers then */
+    int last_flags;             /* its state's flags then (state_flags) */
+    int dirty;                  /* news since: reported within a period */
+    int npromised, promise[PINT_PROMISE_MAX];   /* to report */
+    double *up;                 /* a GROUP_UP */
+    /* the top */
+    int ngroups, gsize;         /* group g: workers g gsize .. */
+    double *gup;                /* each group's latest GROUP_UP, GUP_KIND
+                                   -1 before the first */
+    double *gprev;              /* [2 g]: its evaluations, [2 g + 1]: its
+                                   returns at the report before */
+    long long *gwoken;          /* its reports when last woken */
+    long long *gseq;            /* its reports so far */
+    int gstopped;               /* groups whose stopped report is in */
+    double sent_version;        /* of the shares last handed down */
+    double *sent;               /* those shares [1 + m], and gmax */
+    double *down;               /* a GROUP_DOWN */
 };
 
-pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
-                                             double domain_volume)
+/* A controller of workers lo .. lo + n - 1 in the given role. */
+static pint_par_controller *make(pint_par_ctx *ctx, double domain_volume,
+                                 enum role role, int lo, int n)
 {
     pint_par_controller *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->ctx = ctx;
-    c->w = calloc((size_t)ctx->nworkers, sizeof *c->w);
+    c->role = role;
+    c->lo = lo;
+    c->n = n;
+    c->budget = role == ROLE_GROUP ? &c->own_budget : &ctx->budget;
+    c->w = calloc((size_t)n, sizeof *c->w);
     /* [k]: the values of component k; [m + k]: their magnitudes */
     c->verify_val = calloc(2 * (size_t)ctx->ncomp, sizeof *c->verify_val);
     c->shares = calloc(2 * (size_t)ctx->ncomp + 1, sizeof *c->shares);
     /* every message of a known length lands in room made here: UPDATE
      * and FINAL per worker, the one being received, a CONTROL per worker
-     * for when memory runs out */
+     * for when memory runs out; the tree's messages */
     int m = ctx->ncomp;
     size_t per = pint_update_len(m) + pint_final_len(m) + pint_control_len(m);
     c->rx_len = pint_update_len(m);
@@ -104,17 +160,25 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
         c->rx_len = pint_final_len(m);
     if (c->rx_len < PINT_FAIL_LEN)
         c->rx_len = PINT_FAIL_LEN;
+    if (c->rx_len < pint_group_up_len(m))
+        c->rx_len = pint_group_up_len(m);
+    if (c->rx_len < pint_group_down_len(m))
+        c->rx_len = pint_group_down_len(m);
     if ((ctx->opt->verify || ctx->opt->checkpoint)
         && c->rx_len < PINT_CHUNK_REGIONS * ctx->rec_len)
         c->rx_len = PINT_CHUNK_REGIONS * ctx->rec_len;
-    c->store = malloc(((size_t)ctx->nworkers * per + c->rx_len)
+    size_t tree = pint_group_up_len(m) + pint_group_down_len(m) + 2 + m;
+    c->store = malloc(((size_t)n * per + c->rx_len + tree)
                       * sizeof *c->store);
     if (!c->w || !c->verify_val || !c->shares || !c->store) {
         pint_par_controller_free(c);
         return NULL;
     }
-    c->rx = c->store + (size_t)ctx->nworkers * per;
-    for (int i = 0; i < ctx->nworkers; i++) {
+    c->rx = c->store + (size_t)n * per;
+    c->up = c->rx + c->rx_len;
+    c->down = c->up + pint_group_up_len(m);
+    c->sent = c->down + pint_group_down_len(m);
+    for (int i = 0; i < c->n; i++) {
         c->w[i].upd_store = c->store + (size_t)i * per;
         c->w[i].fin_store = c->w[i].upd_store + pint_update_len(m);
         c->w[i].ctl = c->w[i].fin_store + pint_final_len(m);
@@ -127,6 +191,44 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
     return c;
 }
 
+pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
+                                             double domain_volume)
+{
+    if (!ctx->gsize)
+        return make(ctx, domain_volume, ROLE_ONE, 0, ctx->nworkers);
+    pint_par_controller *c = make(ctx, domain_volume, ROLE_TOP, 0,
+                                  ctx->nworkers);
+    if (!c)
+        return NULL;
+    c->gsize = ctx->gsize;
+    c->ngroups = (ctx->nworkers + c->gsize - 1) / c->gsize;
+    size_t len = pint_group_up_len(ctx->ncomp);
+    c->gup = malloc((size_t)c->ngroups * (len + 2) * sizeof *c->gup);
+    c->gwoken = calloc(2 * (size_t)c->ngroups, sizeof *c->gwoken);
+    if (!c->gup || !c->gwoken) {
+        pint_par_controller_free(c);
+        return NULL;
+    }
+    c->gprev = c->gup + (size_t)c->ngroups * len;
+    c->gseq = c->gwoken + c->ngroups;
+    for (int g = 0; g < c->ngroups; g++) {
+        c->gup[(size_t)g * len + GUP_KIND] = -1.0;
+        c->gprev[2 * g] = c->gprev[2 * g + 1] = 0.0;
+    }
+    return c;
+}
+
+pint_par_controller *pint_par_group_new(pint_par_ctx *ctx, int g)
+{
+    int lo = g * ctx->gsize, n = ctx->nworkers - lo;
+    if (n > ctx->gsize)
+        n = ctx->gsize;
+    pint_par_controller *c = make(ctx, 0.0, ROLE_GROUP, lo, n);
+    if (c)
+        c->group = g;
+    return c;
+}
+
 void pint_par_controller_free(pint_par_controller *c)
 {
     if (!c)
@@ -136,49 +238,86 @@ void pint_par_controller_free(pint_par_controller *c)
     free(c->verify_val);
     free(c->dump);
     free(c->shares);
+    free(c->gup);
+    free(c->gwoken);
     free(c);
 }
 
 static int worker_rank(const pint_par_controller *c, int i)
 {
-    return c->ctx->first_worker + i;
+    return c->ctx->first_worker + c->lo + i;
 }
 
 static int worker_index(const pint_par_controller *c, int rank)
 {
-    return rank - c->ctx->first_worker;
+    return rank - c->ctx->first_worker - c->lo;
 }
 
-/* Totals over the workers' latest updates plus what is in flight, and
- * (a not NULL) the workers' absval without what is in flight. */
+/* The sums of component k over the workers' latest updates plus what
+ * is in flight (sq, se), and their absval without it (sa). */
+static void worker_sums(const pint_par_controller *c, int k, pint_sum *sq,
+                        pint_sum *se, pint_sum *sa)
+{
+    int m = c->ctx->ncomp;
+    for (int i = 0; i < c->n; i++) {
+        const double *u = c->w[i].upd;
+        if (!u)
+            continue;
+        /* own + sent - received, the cumulative sums with their
+         * compensations, each added on its own (proto.h, UPDATE) */
+        const double *b = u + UPD_HEADER;
+        pint_sum_add(sq, b[k]);
+        pint_sum_add(sq, b[2 * m + k]);
+        pint_sum_add(sq, b[7 * m + k]);
+        pint_sum_add(sq, -b[4 * m + k]);
+        pint_sum_add(sq, -b[9 * m + k]);
+        pint_sum_add(se, b[m + k]);
+        pint_sum_add(se, b[3 * m + k]);
+        pint_sum_add(se, b[8 * m + k]);
+        pint_sum_add(se, -b[5 * m + k]);
+        pint_sum_add(se, -b[10 * m + k]);
+        pint_sum_add(sa, b[6 * m + k]);
+    }
+}
+
+/* Group g's latest GROUP_UP (the top). */
+static double *group_report(const pint_par_controller *c, int g)
+{
+    return c->gup + (size_t)g * pint_group_up_len(c->ctx->ncomp);
+}
+
+/* The same over the groups' latest reports (the top). */
+static void group_sums(const pint_par_controller *c, int k, pint_sum *sq,
+                       pint_sum *se, pint_sum *sa)
+{
+    int m = c->ctx->ncomp;
+    for (int g = 0; g < c->ngroups; g++) {
+        const double *r = group_report(c, g);
+        if (r[GUP_KIND] < 0.0)
+            continue;
+        const double *b = r + GUP_HEADER;
+        pint_sum_add(sq, b[k]);
+        pint_sum_add(sq, b[m + k]);
+        pint_sum_add(se, b[2 * m + k]);
+        pint_sum_add(se, b[3 * m + k]);
+        pint_sum_add(sa, b[4 * m + k]);
+    }
+}
+
+/* Totals q, e and (a not NULL) absval: of the workers it watches, or
+ * (the top) of the groups. */
 static void totals(const pint_par_controller *c, double *q, double *e,
                    double *a)
 {
-    int m = c->ctx->ncomp;
-    for (int k = 0; k < m; k++) {
+    for (int k = 0; k < c->ctx->ncomp; k++) {
         pint_sum sq, se, sa;
         pint_sum_init(&sq);
         pint_sum_init(&se);
         pint_sum_init(&sa);
-        for (int i = 0; i < c->ctx->nworkers; i++) {
-            const double *u = c->w[i].upd;
-            if (!u)
-                continue;
-            /* own + sent - received, the cumulative sums with their
-             * compensations, each added on its own (proto.h, UPDATE) */
-            const double *b = u + UPD_HEADER;
-            pint_sum_add(&sq, b[k]);
-            pint_sum_add(&sq, b[2 * m + k]);
-            pint_sum_add(&sq, b[7 * m + k]);
-            pint_sum_add(&sq, -b[4 * m + k]);
-            pint_sum_add(&sq, -b[9 * m + k]);
-            pint_sum_add(&se, b[m + k]);
-            pint_sum_add(&se, b[3 * m + k]);
-            pint_sum_add(&se, b[8 * m + k]);
-            pint_sum_add(&se, -b[5 * m + k]);
-            pint_sum_add(&se, -b[10 * m + k]);
-            pint_sum_add(&sa, b[6 * m + k]);
-        }
+        if (c->role == ROLE_TOP)
+            group_sums(c, k, &sq, &se, &sa);
+        else
+            worker_sums(c, k, &sq, &se, &sa);
         q[k] = pint_sum_get(&sq);
         e[k] = pint_sum_get(&se);
         if (a)
@@ -191,17 +330,18 @@ static void totals(const pint_par_controller *c, double *q, double *e,
  * pint_tolerance_thresholds), so a worker may rest once its own errors
  * meet them.  Max: eps/P for every component (ParInt's share); individual:
  * per component, tol_k/P; l2: eps/P of the 2-norm, since the 2-norm of
- * the total is at most the sum of the workers' 2-norms. */
+ * the total is at most the sum of the workers' 2-norms.  A group before
+ * the top's first shares: of its own totals among its own workers (as if
+ * every group held as much). */
 static void compute_shares(pint_par_controller *c, const double *q,
                            const double *e, const double *a)
 {
     pint_par_ctx *ctx = c->ctx;
-    int m = ctx->ncomp;
+    int m = ctx->ncomp, p = c->role == ROLE_GROUP ? c->n : ctx->nworkers;
     double eps = pint_tolerance_thresholds(ctx->opt, q, e, a, m, c->thr);
-    c->shares[0] = eps / ctx->nworkers;
+    c->shares[0] = eps / p;
     for (int k = 0; k < m; k++)
-        c->shares[1 + k] = c->thr[k] >= 0.0 ? c->thr[k] / ctx->nworkers
-                                             : -1.0;
+        c->shares[1 + k] = c->thr[k] >= 0.0 ? c->thr[k] / p : -1.0;
 }
 
 /* Whether the errors of update u meet the current shares. */
@@ -235,7 +375,8 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
     b[CTL_COUNT] = count;
     b[CTL_GRANT] = (double)grant;
     b[CTL_EXPECT] = (double)expect;
-    b[CTL_TIGHT] = 4 * ctx->budget < ctx->opt->max_evals;
+    b[CTL_TIGHT] = c->role == ROLE_GROUP
+                   ? c->tight : 4 * ctx->budget < ctx->opt->max_evals;
     for (int k = 0; k < m; k++)
         b[CTL_LEN + k] = with_shares ? c->shares[1 + k] : 0.0;
     if (b == v->ctl)
@@ -246,21 +387,70 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
         send_control(c, rank, cmd, with_shares, target, count, grant, expect);
 }
 
+/* Send the message at kept (len doubles), which the caller reuses at
+ * once: a copy goes, or when memory is out the message itself, blocking
+ * (a short one: the peer keeps receiving). */
+static void post(pint_par_controller *c, const double *kept, size_t len,
+                 int dest, int tag)
+{
+    pint_par_ctx *ctx = c->ctx;
+    double *b = malloc(len * sizeof *b);
+    if (b) {
+        memcpy(b, kept, len * sizeof *b);
+        if (pint_par_send(&ctx->out, ctx->comm, b, len, dest, tag) == 0)
+            return;
+    }
+    MPI_Send(kept, (int)len, MPI_DOUBLE, dest, tag, ctx->comm);
+}
+
+/* The top's order cmd to group g (target: a worker's number; grant:
+ * evaluations for the group), with the shares last handed down. */
+static void send_down(pint_par_controller *c, int g, int cmd, int target,
+                      long long grant)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    double *d = c->down;
+    d[GD_CMD] = cmd;
+    d[GD_TARGET] = target;
+    d[GD_GRANT] = (double)grant;
+    d[GD_TIGHT] = 4 * ctx->budget < ctx->opt->max_evals;
+    d[GD_GMAX] = c->sent[1 + m];
+    d[GD_DUMP] = c->dumping;
+    d[GD_VERSION] = c->sent_version;
+    memcpy(d + GD_LEN, c->sent, (1 + (size_t)m) * sizeof *d);
+    post(c, d, pint_group_down_len(m),
+         ctx->first_worker + g * c->gsize, PINT_TAG_GROUP_DOWN);
+}
+
+static void report_up(pint_par_controller *c, int kind);
+
 /* Stop every worker; with a checkpoint file, every stop but one for an
- * error collects the regions (the final checkpoint, or a periodic one). */
-static void stop_all(pint_par_controller *c, int status)
+ * error collects the regions (the final checkpoint, or a periodic one).
+ * The top stops the groups, each of which stops its workers (dump: the
+ * top's word) and then reports for the last time this round. */
+static void stop_all(pint_par_controller *c, int status, int dump)
 {
     if (c->stopping)
         return;
     c->stopping = 1;
     c->status = status;
-    c->dumping = c->ctx->opt->checkpoint && !pint_status_is_error(status);
+    c->dumping = c->role == ROLE_GROUP
+                 ? dump
+                 : c->ctx->opt->checkpoint && !pint_status_is_error(status);
     c->dump_len = 0;
-    for (int i = 0; i < c->ctx->nworkers; i++) {
+    for (int i = 0; i < c->n; i++)
         c->w[i].dumped = 0;
+    if (c->role == ROLE_TOP) {
+        for (int g = 0; g < c->ngroups; g++)
+            send_down(c, g, PINT_GCMD_STOP, 0, 0);
+        return;
+    }
+    for (int i = 0; i < c->n; i++)
         send_control(c, worker_rank(c, i), PINT_CMD_STOP, 0, 0,
                      c->dumping, 0, c->w[i].ordered);
-    }
+    if (c->role == ROLE_GROUP)
+        report_up(c, 1);
 }
 
 /* Worker i is lent as a helper: not every lend is dismissed yet. */
@@ -273,12 +463,12 @@ static int is_lent(const pint_par_controller *c, int i)
 /* An idle worker other than `not`, round-robin; -1 when none. */
 static int pick_idle(pint_par_controller *c, int not)
 {
-    int n = c->ctx->nworkers;
+    int n = c->n;
     for (int s = 1; s <= n; s++) {
         int j = (c->rr + s) % n;
         const double *u = c->w[j].upd;
-        if (j == not || !u || c->w[j].pending || u[UPD_BUSY] != 0.0
-            || is_lent(c, j))
+        if (j == not || !u || c->w[j].pending || c->w[j].promised
+            || u[UPD_BUSY] != 0.0 || is_lent(c, j))
             continue;
         c->rr = j;
         return j;
@@ -303,18 +493,18 @@ static long long grant_for(pint_par_controller *c, const double *u,
      * meanwhile (2 ranks, exp(x1 + x2) at er 1e-15: 22,459 to 52,207
      * evaluations, once over 1e6 on a loaded machine, rank 1 reporting
      * late) */
-    if (c->reported < ctx->nworkers)
+    if (c->reported < c->n)
         return 0;
     long long steps = 2 * (long long)ceil(done / (double)ctx->step_evals);
     if (steps < 4)
         steps = 4;
     /* at most an even share of what is left, so the tail of the budget
      * goes to every worker, not to the first to ask */
-    long long avail = ctx->budget / ctx->step_evals / ctx->nworkers;
-    if (avail < 1 && ctx->budget >= ctx->step_evals)
+    long long avail = *c->budget / ctx->step_evals / c->n;
+    if (avail < 1 && *c->budget >= ctx->step_evals)
         avail = 1;
     long long g = (steps < avail ? steps : avail) * ctx->step_evals;
-    ctx->budget -= g;
+    *c->budget -= g;
     return g;
 }
 
@@ -335,7 +525,7 @@ static double record_update(pint_par_controller *c, int i, const double *u)
     double done = u[UPD_EVALS] - v->prev_evals;
     v->prev_evals = u[UPD_EVALS];
     /* an idle worker's grant back into the budget */
-    c->ctx->budget += (long long)(u[UPD_RETURNED] - v->prev_returned);
+    *c->budget += (long long)(u[UPD_RETURNED] - v->prev_returned);
     v->prev_returned = u[UPD_RETURNED];
     memcpy(v->upd, u, pint_update_len(c->ctx->ncomp) * sizeof *u);
     if (was_lent && !is_lent(c, i))     /* its last lend is dismissed */
@@ -355,7 +545,7 @@ static double record_update(pint_par_controller *c, int i, const double *u)
 static int wake_or_converge(pint_par_controller *c, int i, const double *u)
 {
     int woken = 0;
-    for (int j = 0; j < c->ctx->nworkers; j++) {
+    for (int j = 0; j < c->n; j++) {
         const double *uj = c->w[j].upd;
         if (j == i || within_share(c, uj))
             continue;
@@ -368,52 +558,78 @@ static int wake_or_converge(pint_par_controller *c, int i, const double *u)
     return 0;
 }
 
-/* The run's verdict on the totals after worker i's update u: 1 when it
- * stops (converged, a limit, round-off), else 0. */
+/* What the verdict needs besides the totals: of the workers, or (the
+ * top) of the groups' reports. */
+typedef struct {
+    int all_current;            /* every worker reported since the resume */
+    int all_waiting;            /* nobody can still work */
+    int any_starved;            /* someone waits for evaluations */
+    double regions, evals;
+} run_state;
+
+/* The status the totals q, e, a (met: they meet the test) and state s
+ * call for, -1 to go on; waking the idle is the caller's. */
+static int decide(pint_par_controller *c, const double *q, const double *e,
+                  const double *a, int met, const run_state *s)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    if (s->all_current && met)
+        return PINT_CONVERGED;
+    if (s->regions >= (double)ctx->opt->max_regions)
+        return PINT_MAX_REGIONS;
+    if (s->all_current
+        && pint_roundoff(ctx->opt, q, e, a, m, (long long)s->evals, &c->stall))
+        return PINT_ROUNDOFF;
+    /* out of evaluations only when someone waits for them: workers that
+     * are idle (the first reports, made before any share is known, are
+     * idle) still hold their grants */
+    if (s->all_waiting && s->all_current && s->any_starved
+        && ctx->budget < ctx->step_evals)
+        return PINT_MAX_EVALS;
+    return -1;
+}
+
+/* The state of the workers it watches, from their latest updates. */
+static void workers_state(const pint_par_controller *c, run_state *s)
+{
+    s->all_current = c->current == c->n;
+    s->all_waiting = 1;
+    s->any_starved = 0;
+    s->regions = s->evals = 0.0;
+    for (int j = 0; j < c->n; j++) {
+        const double *uj = c->w[j].upd;
+        if (!uj) {
+            s->all_waiting = 0;
+            continue;
+        }
+        s->regions += uj[UPD_REGIONS];
+        s->evals += uj[UPD_EVALS];
+        if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending)
+            s->all_waiting = 0;
+        s->any_starved |= uj[UPD_STARVED] != 0.0;
+    }
+}
+
+/* The run's verdict on the totals after worker i's update u (the one
+ * controller): 1 when it stops (converged, a limit, round-off), else 0. */
 static int verdict(pint_par_controller *c, int i, const double *u)
 {
     pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp;
     double q[m > 0 ? m : 1], e[m > 0 ? m : 1], a[m > 0 ? m : 1];
-    double regions = 0.0, evals = 0.0;
     totals(c, q, e, a);
     int met = pint_tolerance_met(ctx->opt, q, e, a, m, 1.0);
     compute_shares(c, q, e, a);
-    int all_waiting = 1;        /* nobody can still work */
-    int any_starved = 0;        /* someone waits for evaluations */
-    for (int j = 0; j < ctx->nworkers; j++) {
-        const double *uj = c->w[j].upd;
-        if (!uj) {
-            all_waiting = 0;
-            continue;
-        }
-        regions += uj[UPD_REGIONS];
-        evals += uj[UPD_EVALS];
-        if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending)
-            all_waiting = 0;
-        any_starved |= uj[UPD_STARVED] != 0.0;
-    }
-    int all_current = c->current == ctx->nworkers;
-    int status = -1;            /* go on (PINT_CONVERGED is 0) */
-    if (all_current && met)
-        status = PINT_CONVERGED;
-    else if (regions >= (double)ctx->opt->max_regions)
-        status = PINT_MAX_REGIONS;
-    else if (all_current
-             && pint_roundoff(ctx->opt, q, e, a, m, (long long)evals,
-                              &c->stall))
-        status = PINT_ROUNDOFF;
-    /* out of evaluations only when someone waits for them: workers that
-     * are idle (the first reports, made before any share is known, are
-     * idle) still hold their grants */
-    else if (all_waiting && all_current && any_starved
-             && ctx->budget < ctx->step_evals)
-        status = PINT_MAX_EVALS;
-    else if (all_waiting && all_current && wake_or_converge(c, i, u))
+    run_state s;
+    workers_state(c, &s);
+    int status = decide(c, q, e, a, met, &s);
+    if (status < 0 && s.all_waiting && s.all_current
+        && wake_or_converge(c, i, u))
         status = PINT_CONVERGED;
     if (status < 0)
         return 0;
-    stop_all(c, status);
+    stop_all(c, status, 0);
     return 1;
 }
 
@@ -451,7 +667,7 @@ void pint_par_controller_start(pint_par_controller *c, int n)
 static int lend(pint_par_controller *c, int i)
 {
     pint_par_ctx *ctx = c->ctx;
-    int m = ctx->ncomp, n = ctx->nworkers, best_k = -1;
+    int m = ctx->ncomp, n = c->n, best_k = -1;
     double best = 0.0;
     for (int k = 0; k < n; k++) {
         const double *uk = c->w[k].upd;
@@ -473,39 +689,61 @@ static int lend(pint_par_controller *c, int i)
     return 1;
 }
 
+/* Worker i's error in the norm of the shares (u: its update). */
+static double measure(const pint_par_controller *c, const double *u)
+{
+    int m = c->ctx->ncomp;
+    return pint_norm_measure(c->ctx->opt->norm, u + UPD_HEADER + m, m,
+                             c->shares + 1);
+}
+
+/* The busy worker other than `not` with 2 regions or more to give and
+ * the largest error (*best); -1 when none. */
+static int busiest(const pint_par_controller *c, int not, double *best)
+{
+    int b = -1;
+    *best = 0.0;
+    for (int k = 0; k < c->n; k++) {
+        const double *uk = c->w[k].upd;
+        if (k == not || !uk || uk[UPD_BUSY] == 0.0 || uk[UPD_REGIONS] < 2)
+            continue;
+        double ek = measure(c, uk);
+        if (ek > *best) {
+            *best = ek;
+            b = k;
+        }
+    }
+    return b;
+}
+
+/* A group gives regions within itself from workers of at least this
+ * error: below, its idle workers are promised to the top, which feeds
+ * them from the group of the largest (LOCAL_SHARE). */
+static double local_floor(const pint_par_controller *c)
+{
+    return c->role == ROLE_GROUP ? LOCAL_SHARE * c->gmax : 0.0;
+}
+
 /* Worker i's reply to its update u (done: its evaluations since the
  * one before): a grant, and a transfer -- from the busiest worker to i
  * when i is idle, from i to an idle one when i is busy. */
 static void reply(pint_par_controller *c, int i, const double *u, double done)
 {
     pint_par_ctx *ctx = c->ctx;
-    int m = ctx->ncomp;
     worker_view *v = &c->w[i];
     long long grant = grant_for(c, u, done);
-    if (u[UPD_BUSY] == 0.0 && !v->pending && u[UPD_STARVED] == 0.0
-        && !is_lent(c, i)) {
+    if (u[UPD_BUSY] == 0.0 && !v->pending && !v->promised
+        && u[UPD_STARVED] == 0.0 && !is_lent(c, i)) {
         /* an idle worker: have the busiest one (the farthest from its
          * share, in the norm) feed it now rather than at that one's next
          * update -- unless the busiest wants helpers (a peak's chain of
          * splits, helpers.c): then it is lent */
-        int b = -1;
-        double best = 0.0;
-        for (int k = 0; k < ctx->nworkers; k++) {
-            const double *uk = c->w[k].upd;
-            if (k == i || !uk || uk[UPD_BUSY] == 0.0 || uk[UPD_REGIONS] < 2)
-                continue;
-            double ek = pint_norm_measure(ctx->opt->norm,
-                                          uk + UPD_HEADER + m, m,
-                                          c->shares + 1);
-            if (ek > best) {
-                best = ek;
-                b = k;
-            }
-        }
+        double best;
+        int b = busiest(c, i, &best);
         int wide = b >= 0 && c->w[b].upd[UPD_HELPERS] == 0.0;
         if (!wide && lend(c, i))
             b = -1;
-        if (b >= 0) {
+        if (b >= 0 && best >= local_floor(c)) {
             v->ordered++;
             v->pending = 1;
             c->transfers++;
@@ -528,7 +766,7 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
         lent = 1;
         j = pick_idle(c, i);
     }
-    if (lent)
+    if (lent || (j >= 0 && measure(c, u) < local_floor(c)))
         j = -1;
     if (j >= 0) {
         c->w[j].ordered++;
@@ -542,16 +780,239 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
     }
 }
 
-/* Every worker has reported once (i last): those that ran out of their
- * starting grant meanwhile get one now (they wait without reporting). */
+/* Every worker has reported once (i last), or a group was granted
+ * evaluations (i -1): those that ran out of their grant meanwhile get
+ * one now (they wait without reporting). */
 static void feed_starved(pint_par_controller *c, int i)
 {
-    for (int j = 0; j < c->ctx->nworkers; j++) {
+    for (int j = 0; j < c->n; j++) {
         const double *uj = c->w[j].upd;
-        if (j == i || uj[UPD_STARVED] == 0.0)
+        if (j == i || !uj || uj[UPD_STARVED] == 0.0)
             continue;
         send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, 1, 0, 0,
                      grant_for(c, uj, 0.0), 0);
+    }
+}
+
+/* ------------------------------------------------------ a group's side */
+
+/* An idle worker the group could promise to the top. */
+static int is_free(const pint_par_controller *c, int j)
+{
+    const double *u = c->w[j].upd;
+    return u && u[UPD_BUSY] == 0.0 && u[UPD_STARVED] == 0.0
+           && !c->w[j].pending && !c->w[j].promised && !is_lent(c, j);
+}
+
+static int count_free(const pint_par_controller *c)
+{
+    int n = 0;
+    for (int j = 0; j < c->n; j++)
+        n += is_free(c, j);
+    return n;
+}
+
+/* The flags of a group's state the top decides on. */
+static int state_flags(const run_state *s, int reported)
+{
+    return s->all_current | s->all_waiting << 1 | s->any_starved << 2
+           | reported << 3;
+}
+
+/* The group's sums and state to the top (kind 1: stopped, its last
+ * report of the round), promising it the idle workers it does not feed
+ * (at most PINT_PROMISE_MAX; not in a stopped report). */
+static void report_up(pint_par_controller *c, int kind)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp;
+    double *r = c->up;
+    run_state s;
+    workers_state(c, &s);
+    int busy = 0, above = 0, np = 0;
+    double own = 0.0;
+    for (int j = 0; j < c->n; j++) {
+        const double *uj = c->w[j].upd;
+        if (!uj)
+            continue;
+        /* a helper of a busy worker computes too */
+        const double *owner = is_lent(c, j) ? c->w[c->w[j].lent_to].upd : NULL;
+        busy += uj[UPD_BUSY] != 0.0 || (owner && owner[UPD_BUSY] != 0.0);
+        above += !within_share(c, uj);
+        if (uj[UPD_BUSY] != 0.0 && uj[UPD_REGIONS] >= 2 && measure(c, uj) > own)
+            own = measure(c, uj);
+        /* none while no group has regions to give (after the top's
+         * first shares) */
+        if (kind == 0 && np < PINT_PROMISE_MAX && is_free(c, j)
+            && (c->version == 0.0 || c->gmax > 0.0)) {
+            c->w[j].promised = 1;
+            r[GUP_PROMISED + np++] = c->lo + j;
+        }
+    }
+    if (c->tight) {             /* near the limit: what it holds goes back */
+        c->returned_up += c->own_budget;
+        c->own_budget = 0;
+    }
+    r[GUP_KIND] = kind;
+    r[GUP_GROUP] = c->group;
+    r[GUP_REPORTED] = c->reported == c->n;
+    r[GUP_CURRENT] = s.all_current;
+    r[GUP_WAITING] = s.all_waiting;
+    r[GUP_STARVED] = s.any_starved;
+    r[GUP_BUSY] = busy;
+    r[GUP_ABOVE] = above;
+    r[GUP_VERSION] = c->version;
+    r[GUP_REGIONS] = s.regions;
+    r[GUP_EVALS] = s.evals;
+    r[GUP_RETURNED] = (double)c->returned_up;
+    r[GUP_HALT] = c->halt != 0;
+    r[GUP_OWN] = own;
+    r[GUP_TRANSFERS] = (double)c->transfers;
+    r[GUP_LENDS] = (double)c->lends;
+    r[GUP_MESSAGES] = (double)c->messages;
+    r[GUP_WAKES] = (double)c->wakes;
+    r[GUP_NPROMISED] = np;
+    for (int k = 0; k < m; k++) {
+        pint_sum sq, se, sa;
+        pint_sum_init(&sq);
+        pint_sum_init(&se);
+        pint_sum_init(&sa);
+        worker_sums(c, k, &sq, &se, &sa);
+        r[GUP_HEADER + k] = sq.s;
+        r[GUP_HEADER + m + k] = sq.c;
+        r[GUP_HEADER + 2 * m + k] = se.s;
+        r[GUP_HEADER + 3 * m + k] = se.c;
+        r[GUP_HEADER + 4 * m + k] = pint_sum_get(&sa);
+    }
+    post(c, r, pint_group_up_len(m), 0, PINT_TAG_GROUP_UP);
+    c->last_report = pint_watch_now();
+    c->last_free = count_free(c);
+    c->last_flags = state_flags(&s, c->reported == c->n);
+    c->dirty = 0;
+}
+
+/* After an update: a report at once when a flag the top decides on
+ * changed, an idle worker came free or one waits for evaluations; else
+ * within the update period (group_watch: the top sees every group's
+ * latest state, or a group whose workers all fell silent could hold
+ * the run for ever). */
+static void maybe_report(pint_par_controller *c, const double *u)
+{
+    if (c->stopping)
+        return;
+    run_state s;
+    workers_state(c, &s);
+    c->dirty = 1;
+    if (pint_watch_now() - c->last_report >= c->ctx->update_seconds
+        || u[UPD_STARVED] != 0.0 || count_free(c) > c->last_free
+        || state_flags(&s, c->reported == c->n) != c->last_flags)
+        report_up(c, 0);
+}
+
+/* Wake the workers above the shares (the top found everyone waiting
+ * with the total above the test). */
+static void wake_group(pint_par_controller *c)
+{
+    int woken = 0;
+    for (int j = 0; j < c->n; j++) {
+        const double *uj = c->w[j].upd;
+        if (!uj || within_share(c, uj))
+            continue;
+        send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, 1, 0, 0, 0, 0);
+        woken++;
+    }
+    c->wakes += woken > 0;
+}
+
+/* FEED: the busiest worker sends regions to worker t of another group
+ * (one REGIONS message, maybe empty, whatever it holds: t's group
+ * counts it). */
+static void feed(pint_par_controller *c, int t)
+{
+    double best;
+    int k = busiest(c, -1, &best);
+    for (int j = 0; k < 0 && j < c->n; j++)
+        if (c->w[j].upd && (k < 0 || c->w[j].upd[UPD_REGIONS]
+                                      > c->w[k].upd[UPD_REGIONS]))
+            k = j;
+    if (k < 0)
+        k = 0;
+    c->transfers++;
+    send_control(c, worker_rank(c, k), PINT_CMD_SEND, 1,
+                 c->ctx->first_worker + t, c->ctx->lb_regions, 0, 0);
+}
+
+/* Everyone goes on (the top's RESUME): nothing is in flight, nobody is
+ * promised, and no decision waits on reports older than this. */
+static void group_resume(pint_par_controller *c)
+{
+    c->stopping = 0;
+    c->current = 0;
+    c->last_flags = -1;         /* its first news goes up at once */
+    for (int i = 0; i < c->n; i++) {
+        c->w[i].current = 0;
+        c->w[i].promised = 0;
+        send_control(c, worker_rank(c, i), PINT_CMD_RESUME, 1, 0, 0, 0, 0);
+    }
+}
+
+/* An order of the top. */
+static void on_down(pint_par_controller *c, const double *d)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp, cmd = (int)d[GD_CMD], t = (int)d[GD_TARGET] - c->lo;
+    double gmax = c->gmax;
+    if (cmd == PINT_GCMD_SHARES || cmd == PINT_GCMD_WAKE
+        || cmd == PINT_GCMD_RESUME) {
+        c->version = d[GD_VERSION];
+        memcpy(c->shares, d + GD_LEN, (1 + (size_t)m) * sizeof *d);
+        c->gmax = d[GD_GMAX];
+    }
+    c->tight = d[GD_TIGHT] != 0.0;
+    c->own_budget += (long long)d[GD_GRANT];
+    switch (cmd) {
+    case PINT_GCMD_SHARES:
+        if (d[GD_GRANT] > 0.0 && !c->stopping)
+            feed_starved(c, -1);
+        /* a group has regions to give again: the idle are promised now */
+        if (gmax == 0.0 && c->gmax > 0.0 && !c->stopping && count_free(c) > 0)
+            report_up(c, 0);
+        break;
+    case PINT_GCMD_WAKE:
+        if (!c->stopping) {
+            wake_group(c);
+            report_up(c, 0);
+        }
+        break;
+    case PINT_GCMD_FEED:
+        feed(c, (int)d[GD_TARGET]);
+        break;
+    case PINT_GCMD_COUNT:
+        /* the regions may be in already (they came the long way, top ->
+         * feeding group -> its worker -> t, and t reported them) */
+        c->w[t].ordered++;
+        c->w[t].pending = !c->w[t].upd
+                          || c->w[t].upd[UPD_RECEIVED] < (double)c->w[t].ordered;
+        c->w[t].promised = 0;
+        c->dirty = 1;
+        break;
+    case PINT_GCMD_RELEASE:
+        c->w[t].promised = 0;
+        break;
+    case PINT_GCMD_STOP:
+        stop_all(c, PINT_CONVERGED, d[GD_DUMP] != 0.0);
+        break;
+    case PINT_GCMD_RESUME:
+        group_resume(c);
+        break;
+    case PINT_GCMD_END:
+        for (int i = 0; i < c->n; i++)
+            send_control(c, worker_rank(c, i), PINT_CMD_END, 0, 0, 0, 0,
+                         c->w[i].lends);
+        c->ended = 1;
+        break;
+    default:
+        break;
     }
 }
 
@@ -559,11 +1020,197 @@ static void on_update(pint_par_controller *c, int i, const double *u)
 {
     int first = !c->w[i].upd;
     double done = record_update(c, i, u);
-    if (c->stopping || verdict(c, i, u))
+    if (c->stopping)
         return;
+    if (c->role == ROLE_ONE && verdict(c, i, u))
+        return;
+    if (c->role == ROLE_GROUP && c->version == 0.0) {
+        /* before the top's first shares: its own */
+        int m = c->ctx->ncomp;
+        double q[m > 0 ? m : 1], e[m > 0 ? m : 1], a[m > 0 ? m : 1];
+        totals(c, q, e, a);
+        compute_shares(c, q, e, a);
+    }
     reply(c, i, u, done);
-    if (first && c->reported == c->ctx->nworkers)
+    if (first && c->reported == c->n)
         feed_starved(c, i);
+    if (c->role == ROLE_GROUP)
+        maybe_report(c, u);
+}
+
+/* --------------------------------------------------------- the top's side */
+
+/* Evaluations for group g (done: its evaluations since its report
+ * before), as grant_for for a worker: twice what it did, at least four
+ * steps a worker, at most an even share of what is left. */
+static long long grant_group(pint_par_controller *c, int g, double done)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int n = ctx->nworkers - g * c->gsize < c->gsize
+            ? ctx->nworkers - g * c->gsize : c->gsize;
+    long long steps = 2 * (long long)ceil(done / (double)ctx->step_evals);
+    if (steps < 4LL * n)
+        steps = 4LL * n;
+    long long avail = ctx->budget / ctx->step_evals / c->ngroups;
+    if (avail < 1 && ctx->budget >= ctx->step_evals)
+        avail = 1;
+    long long grant = (steps < avail ? steps : avail) * ctx->step_evals;
+    ctx->budget -= grant;
+    return grant;
+}
+
+/* The groups' state, from their latest reports; *all_reported: every
+ * group has reported every worker once. */
+static void groups_state(const pint_par_controller *c, run_state *s,
+                         int *all_reported)
+{
+    s->all_current = s->all_waiting = *all_reported = 1;
+    s->any_starved = 0;
+    s->regions = s->evals = 0.0;
+    for (int g = 0; g < c->ngroups; g++) {
+        const double *r = group_report(c, g);
+        if (r[GUP_KIND] < 0.0) {
+            s->all_current = s->all_waiting = *all_reported = 0;
+            continue;
+        }
+        *all_reported &= r[GUP_REPORTED] != 0.0;
+        s->all_current &= r[GUP_CURRENT] != 0.0;
+        s->all_waiting &= r[GUP_WAITING] != 0.0;
+        s->any_starved |= r[GUP_STARVED] != 0.0;
+        s->regions += r[GUP_REGIONS];
+        s->evals += r[GUP_EVALS];
+    }
+}
+
+static int everyone_reported(const pint_par_controller *c)
+{
+    if (c->role != ROLE_TOP)
+        return c->reported == c->n;
+    run_state s;
+    int all;
+    groups_state(c, &s, &all);
+    return all;
+}
+
+/* The group of the largest error to give (a busy worker with 2 regions
+ * or more), -1 none. */
+static int busiest_group(const pint_par_controller *c)
+{
+    int b = -1;
+    for (int g = 0; g < c->ngroups; g++) {
+        const double *r = group_report(c, g);
+        if (r[GUP_KIND] >= 0.0 && r[GUP_OWN] > 0.0
+            && (b < 0 || r[GUP_OWN] > group_report(c, b)[GUP_OWN]))
+            b = g;
+    }
+    return b;
+}
+
+/* The shares and the largest error to give go down to every group when
+ * they moved (the shares by 1%, the largest by a factor 2), or any move
+ * at all (exact: the top is about to wake groups). */
+static void hand_down(pint_par_controller *c, int exact)
+{
+    int m = c->ctx->ncomp, b = busiest_group(c), moved = 0;
+    double gmax = b >= 0 ? group_report(c, b)[GUP_OWN] : 0.0;
+    for (int k = 0; k <= m; k++) {
+        double d = fabs(c->shares[k] - c->sent[k]);
+        moved |= exact ? d > 0.0 : d > 0.01 * fabs(c->shares[k]);
+    }
+    double old = c->sent[1 + m];
+    moved |= c->sent_version == 0.0 || gmax > 2 * old || gmax < 0.5 * old;
+    if (!moved)
+        return;
+    memcpy(c->sent, c->shares, (1 + (size_t)m) * sizeof *c->sent);
+    c->sent[1 + m] = gmax;
+    c->sent_version++;
+    for (int g = 0; g < c->ngroups; g++)
+        send_down(c, g, PINT_GCMD_SHARES, 0, 0);
+}
+
+/* Everyone waits and the total misses the test: the groups whose
+ * workers miss the shares, or which hold older shares, wake them (each
+ * once a report).  Returns 1 when no group holds anyone above the
+ * current shares: every error is within its share and the total meets
+ * the test up to rounding. */
+static int wake_groups(pint_par_controller *c)
+{
+    hand_down(c, 1);
+    int waiting = 0;
+    for (int g = 0; g < c->ngroups; g++) {
+        const double *r = group_report(c, g);
+        if (r[GUP_VERSION] == c->sent_version && r[GUP_ABOVE] == 0.0)
+            continue;
+        waiting++;
+        if (c->gwoken[g] == c->gseq[g])
+            continue;               /* woken since its last report */
+        c->gwoken[g] = c->gseq[g];
+        send_down(c, g, PINT_GCMD_WAKE, 0, 0);
+    }
+    c->wakes += waiting > 0;
+    return waiting == 0;
+}
+
+/* Group g's promised workers: fed from the group of the largest error
+ * (COUNT to g, then FEED to that one), else given back. */
+static void place_promises(pint_par_controller *c, int g, const double *r)
+{
+    int b = c->stopping ? -1 : busiest_group(c);
+    for (int p = 0; p < (int)r[GUP_NPROMISED]; p++) {
+        int t = (int)r[GUP_PROMISED + p];
+        if (b >= 0 && b != g) {
+            send_down(c, g, PINT_GCMD_COUNT, t, 0);
+            send_down(c, b, PINT_GCMD_FEED, t, 0);
+        } else {
+            send_down(c, g, PINT_GCMD_RELEASE, t, 0);
+        }
+    }
+}
+
+static void maybe_conclude(pint_par_controller *c);
+
+/* A group's report. */
+static void on_up(pint_par_controller *c, const double *r)
+{
+    pint_par_ctx *ctx = c->ctx;
+    int m = ctx->ncomp, g = (int)r[GUP_GROUP];
+    memcpy(group_report(c, g), r, pint_group_up_len(m) * sizeof *r);
+    c->gseq[g]++;
+    ctx->budget += (long long)(r[GUP_RETURNED] - c->gprev[2 * g + 1]);
+    c->gprev[2 * g + 1] = r[GUP_RETURNED];
+    double done = r[GUP_EVALS] - c->gprev[2 * g];
+    c->gprev[2 * g] = r[GUP_EVALS];
+    if (r[GUP_HALT] != 0.0)
+        c->halt = PINT_INTERRUPTED;
+    if (r[GUP_KIND] == 1.0) {
+        c->gstopped++;
+        maybe_conclude(c);
+        return;
+    }
+    if (c->stopping) {
+        place_promises(c, g, r);
+        return;
+    }
+    double q[m > 0 ? m : 1], e[m > 0 ? m : 1], a[m > 0 ? m : 1];
+    totals(c, q, e, a);
+    int met = pint_tolerance_met(ctx->opt, q, e, a, m, 1.0), all;
+    compute_shares(c, q, e, a);
+    run_state s;
+    groups_state(c, &s, &all);
+    int status = decide(c, q, e, a, met, &s);
+    if (status < 0 && s.all_waiting && s.all_current && wake_groups(c))
+        status = PINT_CONVERGED;
+    if (status >= 0) {
+        place_promises(c, g, r);
+        stop_all(c, status, 0);
+        return;
+    }
+    hand_down(c, 0);
+    /* nothing granted before every group has reported every worker: as
+     * grant_for */
+    if (all && (r[GUP_BUSY] > 0.0 || r[GUP_STARVED] != 0.0))
+        send_down(c, g, PINT_GCMD_SHARES, 0, grant_group(c, g, done));
+    place_promises(c, g, r);
 }
 
 static void on_verify(pint_par_controller *c, const double *recs, size_t n)
@@ -653,22 +1300,21 @@ static void watch(pint_par_controller *c)
     int halt = pint_watch_halt(ctx->watch);
     if (c->halt)
         halt = c->halt;
-    if (halt && c->reported == ctx->nworkers) {
-        stop_all(c, halt);
+    int all = everyone_reported(c);
+    if (halt && all) {
+        stop_all(c, halt, 0);
         return;
     }
-    if (c->reported == ctx->nworkers
-        && pint_watch_checkpoint_due(ctx->watch)) {
-        stop_all(c, CHECKPOINT_ROUND);
+    if (all && pint_watch_checkpoint_due(ctx->watch)) {
+        stop_all(c, CHECKPOINT_ROUND, 0);
         return;
     }
     /* a report covers the whole domain: every worker's totals are in */
-    if (ctx->opt->progress && c->reported == ctx->nworkers
-        && pint_watch_due(ctx->watch)) {
+    if (ctx->opt->progress && all && pint_watch_due(ctx->watch)) {
         int m = ctx->ncomp, busy = 0;
         double q[m], e[m], regions = 0.0, evals = 0.0;
         totals(c, q, e, NULL);
-        for (int j = 0; j < ctx->nworkers; j++)
+        for (int j = 0; c->role == ROLE_ONE && j < c->n; j++)
             if (c->w[j].upd) {
                 /* a helper of a busy worker computes too */
                 const double *owner = is_lent(c, j)
@@ -678,6 +1324,12 @@ static void watch(pint_par_controller *c)
                 regions += c->w[j].upd[UPD_REGIONS];
                 evals += c->w[j].upd[UPD_EVALS];
             }
+        for (int g = 0; c->role == ROLE_TOP && g < c->ngroups; g++) {
+            const double *r = group_report(c, g);
+            busy += (int)r[GUP_BUSY];
+            regions += r[GUP_REGIONS];
+            evals += r[GUP_EVALS];
+        }
         pint_progress p = { .seconds = pint_watch_now() - ctx->watch->t0,
                             .evals = (long long)evals,
                             .regions = (size_t)regions, .ranks_busy = busy,
@@ -696,7 +1348,7 @@ static int write_checkpoint(pint_par_controller *c)
     pint_par_ctx *ctx = c->ctx;
     long long evals = 0;
     int lost = c->dump_lost;
-    for (int i = 0; i < ctx->nworkers; i++) {
+    for (int i = 0; i < c->n; i++) {
         evals += (long long)c->w[i].fin[FIN_EVALS];
         lost |= c->w[i].fin[FIN_UNSENT] != 0.0;
     }
@@ -716,18 +1368,39 @@ static int write_checkpoint(pint_par_controller *c)
     return 0;
 }
 
+/* A group, between messages: news not yet reported goes up once the
+ * update period passed; idle workers it does not feed are promised to
+ * the top again now and then (the top gave them back when no group had
+ * regions to give). */
+static void group_watch(pint_par_controller *c)
+{
+    if (c->stopping || c->ended)
+        return;
+    double since = pint_watch_now() - c->last_report;
+    if ((c->dirty && since >= c->ctx->update_seconds)
+        || (c->gmax > 0.0 && since >= 4 * c->ctx->update_seconds
+            && count_free(c) > 0))
+        report_up(c, 0);
+}
+
 int pint_par_controller_poll(pint_par_controller *c)
 {
     pint_par_ctx *ctx = c->ctx;
     int handled = 0;
-    static const int tags[] = { PINT_TAG_FAIL, PINT_TAG_UPDATE,
-                                PINT_TAG_VERIFY, PINT_TAG_DUMP,
-                                PINT_TAG_FINAL };
+    static const int tags[3][5] = {
+        [ROLE_ONE] = { PINT_TAG_FAIL, PINT_TAG_UPDATE, PINT_TAG_VERIFY,
+                       PINT_TAG_DUMP, PINT_TAG_FINAL },
+        [ROLE_TOP] = { PINT_TAG_FAIL, PINT_TAG_GROUP_UP, PINT_TAG_VERIFY,
+                       PINT_TAG_DUMP, PINT_TAG_FINAL },
+        [ROLE_GROUP] = { PINT_TAG_UPDATE, PINT_TAG_GROUP_DOWN }
+    };
+    int ntags = c->role == ROLE_GROUP ? 2 : 5;
     for (;;) {
         int flag = 0, t;
         MPI_Status st;
-        for (t = 0; t < 5 && !flag; t++)
-            MPI_Iprobe(MPI_ANY_SOURCE, tags[t], ctx->comm, &flag, &st);
+        for (t = 0; t < ntags && !flag; t++)
+            MPI_Iprobe(MPI_ANY_SOURCE, tags[c->role][t], ctx->comm, &flag,
+                       &st);
         if (!flag)
             break;
         int len;
@@ -745,13 +1418,19 @@ int pint_par_controller_poll(pint_par_controller *c)
             }
             if (!c->stopping) {
                 int status = c->status;
-                stop_all(c, status);
+                stop_all(c, status, 0);
             } else if (!pint_status_is_error(c->status)) {
                 c->status = PINT_ERR_INTEGRAND;
             }
             break;
         case PINT_TAG_UPDATE:
             on_update(c, i, buf);
+            break;
+        case PINT_TAG_GROUP_UP:
+            on_up(c, buf);
+            break;
+        case PINT_TAG_GROUP_DOWN:
+            on_down(c, buf);
             break;
         case PINT_TAG_VERIFY:
             on_verify(c, buf, (size_t)len / ctx->rec_len);
@@ -770,13 +1449,24 @@ int pint_par_controller_poll(pint_par_controller *c)
                 take_verify(c, i, st.MPI_SOURCE);
             while (c->w[i].dumped < (long long)c->w[i].fin[FIN_DUMP_MSGS])
                 take_dump(c, i, st.MPI_SOURCE);
-            if (++c->finals == ctx->nworkers)
-                conclude(c);
+            c->finals++;
+            maybe_conclude(c);
             break;
         }
     }
-    watch(c);
+    if (c->role == ROLE_GROUP)
+        group_watch(c);
+    else
+        watch(c);
     return handled;
+}
+
+/* Every FINAL is in, and (the top) every group's stopped report. */
+static void maybe_conclude(pint_par_controller *c)
+{
+    if (c->finals == c->n
+        && (c->role != ROLE_TOP || c->gstopped == c->ngroups))
+        conclude(c);
 }
 
 /* Exact totals from the workers' FINAL reports (and absval, a not
@@ -790,7 +1480,7 @@ static void final_totals(const pint_par_controller *c, double *q, double *e,
         pint_sum_init(&sv);
         pint_sum_init(&se);
         pint_sum_init(&sa);
-        for (int i = 0; i < c->ctx->nworkers; i++) {
+        for (int i = 0; i < c->n; i++) {
             pint_sum_add(&sv, c->w[i].fin[FIN_HEADER + k]);
             pint_sum_add(&se, c->w[i].fin[FIN_HEADER + m + k]);
             pint_sum_add(&sa, c->w[i].fin[FIN_HEADER + 2 * m + k]);
@@ -811,7 +1501,7 @@ static void resume_all(pint_par_controller *c, const double *q,
 {
     pint_par_ctx *ctx = c->ctx;
     c->current = 0;
-    for (int i = 0; i < ctx->nworkers; i++)
+    for (int i = 0; i < c->n; i++)
         c->w[i].current = 0;
     c->stopping = 0;
     c->status = PINT_CONVERGED;
@@ -824,11 +1514,24 @@ static void resume_all(pint_par_controller *c, const double *q,
         pint_sum_init(&c->verify_val[ctx->ncomp + k]);
     }
     compute_shares(c, q, e, a);
-    for (int i = 0; i < ctx->nworkers; i++) {
+    for (int i = 0; i < c->n; i++) {
         c->w[i].fin = NULL;
         c->w[i].audited = 0;
         c->w[i].dumped = 0;
-        send_control(c, worker_rank(c, i), PINT_CMD_RESUME, 1, 0, 0, 0, 0);
+        if (c->role == ROLE_ONE)
+            send_control(c, worker_rank(c, i), PINT_CMD_RESUME, 1, 0, 0, 0,
+                         0);
+    }
+    if (c->role != ROLE_TOP)
+        return;
+    /* the groups with these shares, and no report of theirs counts as
+     * current until they report again */
+    c->gstopped = 0;
+    memcpy(c->sent, c->shares, (1 + (size_t)ctx->ncomp) * sizeof *c->sent);
+    c->sent_version++;
+    for (int g = 0; g < c->ngroups; g++) {
+        group_report(c, g)[GUP_CURRENT] = 0.0;
+        send_down(c, g, PINT_GCMD_RESUME, 0, 0);
     }
 }
 
@@ -869,9 +1572,11 @@ static void conclude(pint_par_controller *c)
     }
     if (c->dumping && !pint_status_is_error(c->status))
         write_checkpoint(c);
-    for (int i = 0; i < ctx->nworkers; i++)
+    for (int i = 0; c->role == ROLE_ONE && i < c->n; i++)
         send_control(c, worker_rank(c, i), PINT_CMD_END, 0, 0, 0, 0,
                      c->w[i].lends);
+    for (int g = 0; c->role == ROLE_TOP && g < c->ngroups; g++)
+        send_down(c, g, PINT_GCMD_END, 0, 0);
     c->ended = 1;
 }
 
@@ -887,7 +1592,7 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
     int m = ctx->ncomp;
     long long evals = 0, regions = 0, moved = 0;
     final_totals(c, res->value, res->error, NULL);
-    for (int i = 0; i < ctx->nworkers; i++) {
+    for (int i = 0; i < c->n; i++) {
         const double *f = c->w[i].fin;
         evals += (long long)f[FIN_EVALS];
         regions += (long long)f[FIN_REGIONS];
@@ -904,6 +1609,14 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
     res->controller_messages = c->messages;
     res->reopened = c->wakes + c->resumes;
     res->helpers_lent = c->lends;
+    for (int g = 0; c->role == ROLE_TOP && g < c->ngroups; g++) {
+        /* the groups' counts, from their stopped reports */
+        const double *r = group_report(c, g);
+        res->transfers += (long long)r[GUP_TRANSFERS];
+        res->controller_messages += (long long)r[GUP_MESSAGES];
+        res->reopened += (long long)r[GUP_WAKES];
+        res->helpers_lent += (long long)r[GUP_LENDS];
+    }
     snprintf(res->message, sizeof res->message, "%s", c->message);
     res->verified = 0;
     if (ctx->opt->verify) {

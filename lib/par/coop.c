@@ -195,7 +195,10 @@ int pint_par_coop_start(pint_par_ctx *ctx, pint_adapt *a, int threads,
     }
     /* a costly integrand: the first worker and its helpers from here */
     if (ok && ctx->opt->helpers)
-        out->helpers = pint_par_helpers_worth(out->spp, 2 * c.np, w);
+        /* of its own group, in the tree: group 0's controller lends */
+        out->helpers = pint_par_helpers_worth(out->spp, 2 * c.np,
+                                              ctx->gsize && ctx->gsize < w
+                                              ? ctx->gsize : w);
     /* the levels: group [g0, g1) of workers holds c.rec */
     int g0 = 0, g1 = w;
     for (int l = 0, nl = out->helpers ? 0 : levels(w); ok && l < nl; l++) {

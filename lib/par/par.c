@@ -25,7 +25,7 @@
 /* The controller (and the hook) answer while this rank's worker waits
  * for its integrand (between chunks of every batch). */
 typedef struct {
-    pint_par_controller *c;
+    pint_par_controller *c, *g;
     const pint_par_hook *hook;
     pint_par_helpers *h;        /* a worker's: answer its owner (NULL:
                                    the helpers' own poll) */
@@ -38,6 +38,8 @@ static void poll_others(void *arg)
         pint_par_helpers_serve(p->h, 1);     /* within its own step */
     if (p->c)
         pint_par_controller_poll(p->c);
+    if (p->g)
+        pint_par_controller_poll(p->g);
     if (p->hook)
         p->hook->fn(p->hook->arg);
 }
@@ -86,13 +88,16 @@ static void broadcast_result(pint_par_ctx *ctx, pint_par_controller *c,
  * microseconds to 1 millisecond) when there is nothing to do, so idle
  * ranks leave the cores to those that compute. */
 static void run_roles(pint_par_ctx *ctx, pint_par_worker *w,
-                      pint_par_controller *c, pint_par_helpers *h)
+                      pint_par_controller *c, pint_par_controller *g,
+                      pint_par_helpers *h)
 {
     long wait_ns = 0;
     for (;;) {
         int did = 0;
         if (c)
             did |= pint_par_controller_poll(c);
+        if (g)
+            did |= pint_par_controller_poll(g);
         if (w) {
             did |= pint_par_worker_poll(w);
             did |= pint_par_worker_work(w);
@@ -100,7 +105,8 @@ static void run_roles(pint_par_ctx *ctx, pint_par_worker *w,
         if (ctx->hook)
             ctx->hook->fn(ctx->hook->arg);
         pint_par_outbox_progress(&ctx->out);
-        if ((!w || pint_par_worker_done(w)) && (!c || pint_par_controller_done(c)))
+        if ((!w || pint_par_worker_done(w)) && (!c || pint_par_controller_done(c))
+            && (!g || pint_par_controller_done(g)))
             break;
         if (did) {
             wait_ns = 0;
@@ -176,6 +182,22 @@ int pint_par_team_size(const void *comm_ptr, const void *opt_comm)
     return size;
 }
 
+/* The workers of a group of the tree, 0 for one controller (see
+ * pint_options.balance). */
+static int group_size(const pint_options *opt, int nworkers)
+{
+    int tree = opt->balance == PINT_BALANCE_TREE
+               || (opt->balance == PINT_BALANCE_AUTO
+                   && nworkers >= PINT_BALANCE_TREE_FROM);
+    if (!tree)
+        return 0;
+    int g = opt->balance_group > 0 ? opt->balance_group
+                                   : (int)lround(sqrt((double)nworkers));
+    if (g < 1)
+        g = 1;
+    return g < nworkers ? g : nworkers;
+}
+
 /* What one rank holds for a distributed adaptive run. */
 typedef struct {
     pint_rule_impl *rule;
@@ -184,6 +206,7 @@ typedef struct {
     pint_par_worker *w;         /* workers */
     pint_par_helpers *h;        /* workers: the sharing of steps */
     pint_par_controller *c;     /* rank 0 */
+    pint_par_controller *g;     /* a group's first worker (the tree) */
     double *geom, *vol;         /* the domain's regions (not resuming) */
     size_t nstart;
     pint_ckpt saved;            /* rank 0, resuming: the checkpoint */
@@ -197,6 +220,7 @@ static void tear_down(pint_par_ctx *ctx, par_run *p)
     pint_par_worker_free(p->w);
     pint_par_helpers_free(p->h);
     pint_par_controller_free(p->c);
+    pint_par_controller_free(p->g);
     pint_par_outbox_destroy(&ctx->out);
     pint_adapt_free(p->a);
     pint_pool_free(p->pool);
@@ -241,6 +265,9 @@ static int set_up(pint_par_ctx *ctx, par_run *p, const pint_function *fn,
     if (ctx->rank == 0)
         p->c = pint_par_controller_new(ctx,
                                        pint_domain_volume(dom, fn->ndim));
+    int me = ctx->rank - ctx->first_worker;
+    if (ctx->gsize && me >= 0 && me % ctx->gsize == 0)
+        p->g = pint_par_group_new(ctx, me / ctx->gsize);
     /* a helper takes a slice of any worker's step: room for the largest */
     unsigned long long most = p->a ? pint_adapt_step_points(p->a) : 0, all;
     MPI_Allreduce(&most, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, ctx->comm);
@@ -250,7 +277,8 @@ static int set_up(pint_par_ctx *ctx, par_run *p, const pint_function *fn,
         p->w = pint_par_worker_new(ctx, p->a, p->h);
     int out = pint_par_outbox_init(&ctx->out);
     if ((is_worker && (!p->a || !p->w)) || (!p->nstart && !opt->resume)
-        || (ctx->rank == 0 && !p->c) || out != 0)
+        || (ctx->rank == 0 && !p->c) || out != 0
+        || (ctx->gsize && me >= 0 && me % ctx->gsize == 0 && !p->g))
         status = pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     else if (ctx->rank == 0 && opt->checkpoint
              && pint_ckpt_writable(opt->checkpoint, msg, sizeof msg) != 0)
@@ -396,6 +424,7 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
     memset(&p, 0, sizeof p);
     ctx->first_worker = opt->dedicated_controller ? 1 : 0;
     ctx->nworkers = ctx->size - ctx->first_worker;
+    ctx->gsize = group_size(opt, ctx->nworkers);
     ctx->ncomp = fn->ncomp;
     ctx->opt = opt;
     ctx->update_evals = opt->update_evals;
@@ -406,6 +435,10 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
     /* rank 0's on every rank: a worker's room for REGIONS is made for
      * it (worker.c), so a rank given other options must not send more */
     MPI_Bcast(&ctx->lb_regions, 1, MPI_INT, 0, ctx->comm);
+    MPI_Bcast(&ctx->gsize, 1, MPI_INT, 0, ctx->comm);
+    int me = ctx->rank - ctx->first_worker;
+    ctx->update_rank = ctx->gsize && me >= 0
+                       ? ctx->first_worker + me / ctx->gsize * ctx->gsize : 0;
     res->rule = id;
     int status = set_up(ctx, &p, fn, dom, opt, res, id);
     if (status == 0 && opt->resume)
@@ -428,23 +461,26 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
      * from one region whose evaluations were spent */
     int helped = coop >= 0 && start.helpers > 0;
     set_budget(ctx, &p, opt, helped ? 0 : start.spent, coop >= 0 && !helped);
-    if (helped && p.c)
-        pint_par_controller_start(p.c, start.helpers);
+    /* the first worker's controller counts its helpers */
+    pint_par_controller *first = ctx->gsize ? (me == 0 ? p.g : NULL) : p.c;
+    if (helped && first)
+        pint_par_controller_start(first, start.helpers);
     if (helped && p.w && ctx->rank == ctx->first_worker)
         pint_par_helpers_start(p.h, start.helpers, start.spp,
                                2 * p.rule->npoints);
     int failed = 0;             /* the status of a failure on a first region */
-    poll_arg others = { p.c, ctx->hook, p.h }, mine = { p.c, ctx->hook, NULL };
+    poll_arg others = { p.c, p.g, ctx->hook, p.h },
+             mine = { p.c, p.g, ctx->hook, NULL };
     if (p.w) {
         pint_adapt_sharer share;
         pint_par_helpers_sharer(p.h, &share);
         pint_adapt_set_sharer(p.a, &share);
         /* between chunks of its own step a worker declines its owner's
          * slices at once (one worker alone has no owner) */
-        pint_adapt_set_poll(p.a, p.c || ctx->hook || ctx->nworkers > 1
+        pint_adapt_set_poll(p.a, p.c || p.g || ctx->hook || ctx->nworkers > 1
                                  ? poll_others : NULL, &others);
-        pint_par_helpers_set_poll(p.h, p.c || ctx->hook ? poll_others : NULL,
-                                  &mine);
+        pint_par_helpers_set_poll(p.h, p.c || p.g || ctx->hook
+                                       ? poll_others : NULL, &mine);
         failed = coop >= 0 ? coop : seed(ctx, &p, fn);
         pint_par_worker_start(p.w, failed,
                               failed ? pint_adapt_message(p.a) : "");
@@ -452,7 +488,7 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
     free(p.geom);
     free(p.mine);
     p.geom = p.mine = NULL;
-    run_roles(ctx, p.w, p.c, p.h);
+    run_roles(ctx, p.w, p.c, p.g, p.h);
     broadcast_result(ctx, p.c, res);
     conclude(ctx, &p, failed, res);
     tear_down(ctx, &p);

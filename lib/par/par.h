@@ -49,6 +49,11 @@ typedef struct {
     MPI_Comm comm;
     int rank, size;
     int nworkers, first_worker;     /* workers are ranks first_worker.. */
+    int gsize;                      /* the tree: workers a group (group g:
+                                       workers g gsize ..), 0: one
+                                       controller */
+    int update_rank;                /* where this worker's UPDATE goes:
+                                       its controller's rank */
     int ncomp;
     size_t rec_len;                 /* doubles per region record */
     long long step_evals;           /* evaluations per subdivision */
@@ -132,12 +137,16 @@ int pint_par_helpers_hurry(const pint_par_helpers *h);
 /* ------------------------------------------------------------ controller */
 typedef struct pint_par_controller pint_par_controller;
 
+/* The controller on rank 0: the one (ctx->gsize 0), or the top of the
+ * tree; a group controller, of group g (on its first worker's rank). */
 pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
                                              double domain_volume);
+pint_par_controller *pint_par_group_new(pint_par_ctx *ctx, int g);
 void pint_par_controller_free(pint_par_controller *c);
 int pint_par_controller_poll(pint_par_controller *c);
 int pint_par_controller_done(const pint_par_controller *c);
-/* Workers 1 to n lent to the first from the start (coop.c). */
+/* Workers 1 to n lent to the first from the start (coop.c; the one
+ * controller, or group 0's). */
 void pint_par_controller_start(pint_par_controller *c, int n);
 /* After done: the assembled result (on the controller rank only). */
 void pint_par_controller_result(const pint_par_controller *c, pint_result *res,

@@ -77,8 +77,11 @@ enum pint_par_tag {
     PINT_TAG_BATCH_UP = 121,    /* group leader -> global controller:
                                    a result, or a request for work */
     PINT_TAG_BATCH_MSG = 122,   /* after a result: its message line */
-    PINT_TAG_BATCH_WORK = 123   /* global controller -> leader: integrals
+    PINT_TAG_BATCH_WORK = 123,  /* global controller -> leader: integrals
                                    [first, first + count), count 0: done */
+    /* the tree (--balance tree; controller.c) */
+    PINT_TAG_GROUP_UP = 124,    /* group controller -> top: its sums */
+    PINT_TAG_GROUP_DOWN = 125   /* top -> group controller: an order */
 };
 
 /* BATCH_UP: header, then for a result value[m], error[m]. */
@@ -199,6 +202,76 @@ enum {
     CTL_LEN             /* the header */
 };
 static inline size_t pint_control_len(int m) { return CTL_LEN + (size_t)m; }
+
+/* The tree.  Workers send UPDATE to their group's controller (hosted by
+ * the group's first worker), which answers with CONTROL as the one
+ * controller does (transfers and helpers within the group, grants out of
+ * what the top granted the group); FAIL, FINAL, VERIFY and DUMP go to
+ * rank 0, the top, as before.  Each group reports its sums (GROUP_UP)
+ * every update period and when its idle workers change; the top decides
+ * the test, the limits and the stops on them and hands down (GROUP_DOWN)
+ * the shares, grants, and the largest error a group has to give.  An
+ * idle worker whose group's busiest holds less than a quarter of that
+ * is promised to the top, which has the group of the largest error feed
+ * it: COUNT to the idle one's group, FEED to the other, both before any
+ * STOP of the top (one sender, one tag: in order), so every STOP a group
+ * forwards counts every REGIONS message ordered towards its workers.
+ * STOP, RESUME and END travel top -> group -> workers. */
+#define PINT_PROMISE_MAX 8
+
+/* GROUP_UP: header then value[m], its compensation[m], error[m], its
+ * compensation[m] (sum.h: the top adds both) and absval[m]. */
+enum {
+    GUP_KIND,           /* 0 a report, 1 stopped: the last of the round */
+    GUP_GROUP,
+    GUP_REPORTED,       /* 1: every worker of it has reported once */
+    GUP_CURRENT,        /* 1: ... since the last resume */
+    GUP_WAITING,        /* 1: none of them can still work */
+    GUP_STARVED,        /* 1: one waits for evaluations */
+    GUP_BUSY,           /* workers computing (helpers of busy ones too) */
+    GUP_ABOVE,          /* workers whose errors miss the shares */
+    GUP_VERSION,        /* of the shares it holds (GD_VERSION) */
+    GUP_REGIONS,
+    GUP_EVALS,
+    GUP_RETURNED,       /* evaluations of the top's grants given back */
+    GUP_HALT,
+    GUP_OWN,            /* the largest error (in the norm) that a busy
+                           worker with 2 regions or more holds */
+    GUP_TRANSFERS,      /* cumulative counts: SEND orders, */
+    GUP_LENDS,          /* helpers lent, */
+    GUP_MESSAGES,       /* messages handled, */
+    GUP_WAKES,          /* wakes of its idle workers */
+    GUP_NPROMISED,      /* idle workers promised to the top, then */
+    GUP_PROMISED,       /* their numbers */
+    GUP_HEADER = GUP_PROMISED + PINT_PROMISE_MAX
+};
+static inline size_t pint_group_up_len(int m) { return GUP_HEADER + 5 * (size_t)m; }
+
+enum pint_group_cmd {
+    PINT_GCMD_SHARES = 0,   /* new shares, a grant, the largest error */
+    PINT_GCMD_WAKE = 1,     /* the same, and wake the idle above them */
+    PINT_GCMD_FEED = 2,     /* have a worker send regions to GD_TARGET */
+    PINT_GCMD_COUNT = 3,    /* a REGIONS message is ordered towards
+                               GD_TARGET, a promised one */
+    PINT_GCMD_RELEASE = 4,  /* GD_TARGET is not fed from outside */
+    PINT_GCMD_STOP = 5,
+    PINT_GCMD_RESUME = 6,
+    PINT_GCMD_END = 7
+};
+
+/* GROUP_DOWN: header then the shares: [0] of eps, [1 + k] of component
+ * k's threshold (as CONTROL). */
+enum {
+    GD_CMD,             /* enum pint_group_cmd */
+    GD_TARGET,          /* FEED, COUNT, RELEASE: a worker's number */
+    GD_GRANT,           /* evaluations added to the group's budget */
+    GD_TIGHT,           /* as CTL_TIGHT */
+    GD_GMAX,            /* the largest error a group has to give */
+    GD_DUMP,            /* STOP: every region is to be sent */
+    GD_VERSION,         /* of the shares */
+    GD_LEN
+};
+static inline size_t pint_group_down_len(int m) { return GD_LEN + 1 + (size_t)m; }
 
 /* FINAL: header then value[m], error[m], absval[m] */
 enum {

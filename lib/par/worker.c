@@ -287,10 +287,10 @@ static void send_update(pint_par_worker *w)
     }
     pint_adapt_abs(w->a, u + UPD_HEADER + 6 * m);
     if (kept)
-        pint_par_send_kept(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
-                           PINT_TAG_UPDATE, &w->upd_sent);
-    else if (pint_par_send(&ctx->out, ctx->comm, u, pint_update_len(m), 0,
-                           PINT_TAG_UPDATE) != 0)
+        pint_par_send_kept(&ctx->out, ctx->comm, u, pint_update_len(m),
+                           ctx->update_rank, PINT_TAG_UPDATE, &w->upd_sent);
+    else if (pint_par_send(&ctx->out, ctx->comm, u, pint_update_len(m),
+                           ctx->update_rank, PINT_TAG_UPDATE) != 0)
         return;             /* not sent: the next attempt */
     w->evals_at_update = pint_adapt_evals(w->a);
     w->time_at_update = pint_watch_now();
