@@ -228,8 +228,8 @@ static const pint_opt options[] = {
       .lo = 1,
       .hi = 1e9, .err = "--group must be a whole number >= 1, got '%s'",
       .help =
-"      --group G         workers a group of the tree (default: about the\n"
-"                        square root of the workers)\n" },
+"      --group G         workers a group of the tree (default: the square\n"
+"                        root of the workers, at least 32)\n" },
     { .name = "update-seconds", .kind = REAL, .at = OPT(update_seconds),
       .lo = 0, .hi = 3600,
       .err = "--update-seconds must be a number of seconds in (0, 3600], got "

@@ -312,9 +312,9 @@ typedef struct {
     int helpers;
 
     /* Adaptive under MPI: the balancing (enum pint_balance) and, for the
-     * tree, the workers of a group (0: default, about the square root of
-     * the workers, so neither a group controller nor the top watches more
-     * than that). */
+     * tree, the workers of a group (0: default, the square root of the
+     * workers but at least 32, so neither a group controller nor the top
+     * watches more than about that). */
     enum pint_balance balance;
     int balance_group;
 } pint_options;

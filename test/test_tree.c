@@ -242,6 +242,21 @@ static void test_liveness(void)
     }
 }
 
+/* The default group (the square root of the workers, at least 32): one
+ * group of the 4 workers, every region audited, honest. */
+static void test_default_group(void)
+{
+    run_result r;
+    run_mpi(&r, 4, "--json", "--verify", "-f", "genz4", "-d", "4", "--er",
+            "1e-7", "--balance", "tree", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
+    double e = json_nth(r.out, "error", 0);
+    CU_ASSERT(fabs(q - x) <= e);
+    CU_ASSERT(e <= 1e-7 * fabs(q));
+}
+
 /* Bad balancing options: one line, exit 2. */
 static void test_bad_options(void)
 {
@@ -269,6 +284,7 @@ int main(void)
         { "periodic checkpoints, resumed under one controller",
           test_checkpoints },
         { "a box of 1e10: the tree converges", test_liveness },
+        { "the default group", test_default_group },
         { "bad balancing options", test_bad_options },
         CU_TEST_INFO_NULL,
     };

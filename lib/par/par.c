@@ -21,6 +21,7 @@
 #define DEFAULT_UPDATE_SECONDS 2e-3
 #define DEFAULT_LB_REGIONS 4
 #define INITIAL_GRANT_STEPS 64
+#define DEFAULT_GROUP_MIN 32
 
 /* The controller (and the hook) answer while this rank's worker waits
  * for its integrand (between chunks of every batch). */
@@ -191,10 +192,13 @@ static int group_size(const pint_options *opt, int nworkers)
                    && nworkers >= PINT_BALANCE_TREE_FROM);
     if (!tree)
         return 0;
+    /* about sqrt(P) groups of sqrt(P); below 1,024 workers groups of 32
+     * (at 32 and 64 ranks, groups of 32 measured as efficient as one
+     * controller, groups of 6 and 8 up to 3% less: bench/RESULTS.md 11) */
     int g = opt->balance_group > 0 ? opt->balance_group
                                    : (int)lround(sqrt((double)nworkers));
-    if (g < 1)
-        g = 1;
+    if (opt->balance_group <= 0 && g < DEFAULT_GROUP_MIN)
+        g = DEFAULT_GROUP_MIN;
     return g < nworkers ? g : nworkers;
 }
 
