@@ -34,9 +34,11 @@
  *     decides convergence and hands down the shares and the largest
  *     error any group has to give.  A group feeds an idle worker itself
  *     when its busiest worker's error is at least LOCAL_SHARE of that
- *     largest; else it promises the worker to the top, which has the
- *     busiest worker of the group of the largest error send it regions
- *     (or gives it back);
+ *     largest; else it promises the worker to the top (once the top's
+ *     shares came, only while some group has regions to give), which
+ *     has the busiest worker of the group of the largest error send it
+ *     regions (or gives it back); lib/par/controller.c is this tree,
+ *     with the grants, limits and checkpoints;
  *   - not modelled: helpers (compare with --no-helpers runs), grants and
  *     evaluation limits, checkpoints, threads.
  *
@@ -44,7 +46,8 @@
  * workers; the controllers are hosted by workers); --cost-us C (1000),
  * --latency-us L (20), --chunk-us K (1000), --handle-us H (5),
  * --handle-per-worker-us HW (0.05), --update-us U (2000), --balance
- * rr|tree (rr), --group G (32), --group-update-us GU (2000),
+ * rr|tree (rr), --group G (sqrt(P), at least 32, as lib/par/par.c),
+ * --group-update-us GU (2000),
  * --local-share S (0.25), --no-coop,
  * --lb N (4: regions a transfer), --serial-evals N (one worker's
  * evaluations, else run here), --trace SECONDS (the state every so often
@@ -567,7 +570,7 @@ static void group_report(sim *S, int ci, int force)
     /* idle workers its own busiest does not feed: promised to the top,
      * which feeds them from outside (pending until their regions came) */
     for (int k = 0; k < c->hi - c->lo && m->npromised < PROMISE_MAX
-                    && c->nfree > 0; k++)
+                    && c->nfree > 0 && (!c->top_share || c->gmax > 0); k++)
         if (c->reported[k] && !c->busy[k] && !c->pending[k]) {
             set_view(c, k, 1, 0, 1);
             c->ordered[k]++;
@@ -1027,7 +1030,7 @@ int main(int argc, char **argv)
                    .rule = PINT_RULE_AUTO, .ranks = 4, .cost = 1e-3,
                    .lat = 2e-5, .chunk = 1e-3, .handle = 5e-6,
                    .handle_w = 5e-8, .update = 2e-3, .group_update = 2e-3,
-                   .group = 32, .coop = 1, .lb = 4,
+                   .group = 0, .coop = 1, .lb = 4,
                    .local_share = LOCAL_SHARE };
     long long serial = 0;
     for (int i = 1; i < argc; i++) {
@@ -1083,6 +1086,13 @@ int main(int argc, char **argv)
         else
             usage("unknown option", o);
 #undef OPT
+    }
+    if (s.group == 0) {         /* lib/par/par.c: sqrt(P), at least 32 */
+        s.group = (int)lround(sqrt((double)s.ranks));
+        if (s.group < 32)
+            s.group = 32;
+        if (s.group > s.ranks)
+            s.group = s.ranks;
     }
     if (s.ranks < 1 || s.group < 1 || s.lb < 1)
         usage("--ranks, --group and --lb are at least 1", NULL);
