@@ -26,7 +26,11 @@
  *     flight, shares eps/W, an idle worker fed by the busiest (the
  *     largest error of the regions it holds), a busy
  *     worker ordered to feed an idle one round-robin, min(4, half)
- *     regions from the top of the heap; all idle above eps: woken;
+ *     regions from the top of the heap, a worker ordered to send no
+ *     source of another transfer until its next update (--give resend:
+ *     as before 2026-11-26, the busiest is ordered again and again);
+ *     all idle above eps: woken; every FINAL in, the exact total
+ *     checked and everyone resumed when it misses the test;
  *   - the tree (--balance tree --group G): the same controller for each
  *     group of G workers, hosted by its first worker; the group
  *     controllers report their sums to the top one (hosted by worker 0)
@@ -36,9 +40,13 @@
  *     when its busiest worker's error is at least LOCAL_SHARE of that
  *     largest; else it promises the worker to the top (once the top's
  *     shares came, only while some group has regions to give), which
- *     has the busiest worker of the group of the largest error send it
- *     regions (or gives it back); lib/par/controller.c is this tree,
- *     with the grants, limits and checkpoints;
+ *     spreads the promised over the groups of the largest errors (each
+ *     worker a group was told to feed halves its claim, at most its
+ *     workers with regions to give) and has the busiest worker of the
+ *     chosen group send regions, or the group controller itself an
+ *     empty message when none can (or gives the worker back when no
+ *     group has any); lib/par/controller.c is this tree, with the
+ *     grants, limits and checkpoints;
  *   - not modelled: helpers (compare with --no-helpers runs), grants and
  *     evaluation limits, checkpoints, threads.
  *
@@ -48,15 +56,16 @@
  * --handle-per-worker-us HW (0.05), --update-us U (2000), --balance
  * rr|tree (rr), --group G (sqrt(P), at least 32, as lib/par/par.c),
  * --group-update-us GU (2000),
- * --local-share S (0.25), --no-coop,
+ * --local-share S (1), --no-coop, --give once|resend (once),
  * --lb N (4: regions a transfer), --serial-evals N (one worker's
  * evaluations, else run here), --trace SECONDS (the state every so often
  * on standard error).  A bad option: one line, exit 2.
  *
  * Prints the simulated seconds, the efficiency against one worker
  * (the same engine's evaluations times the cost), the evaluations, the
- * estimate against the exact value, the transfers and each level's
- * controllers' busy share. */
+ * estimate against the exact value, the resumes, the transfers (and
+ * those that carried no region) and each level's controllers' busy
+ * share. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +77,7 @@
 #include "region.h"
 #include "names.h"
 #include "integrands.h"
+#include "sum.h"
 
 /* A worker reports after this many steps at the latest (lib/par/par.h,
  * PINT_UPDATE_MAX_STEPS). */
@@ -79,8 +89,8 @@
 /* A group feeds an idle worker from its own busiest worker when that one's
  * error is at least this share of the largest any group reported
  * (--local-share); else the top feeds it from the group of that largest
- * error. */
-#define LOCAL_SHARE 0.25
+ * error (lib/par/controller.c). */
+#define LOCAL_SHARE 1.0
 
 /* ------------------------------------------------------------ settings */
 
@@ -91,7 +101,7 @@ typedef struct {
     enum pint_rule rule;
     int ranks;
     double cost, lat, chunk, handle, handle_w, update, group_update;
-    int tree, group, coop, lb;
+    int tree, group, coop, lb, give;  /* 0 resend, 1 once */
     double local_share;
     long long max_evals;
     double trace;               /* seconds between lines, 0: none */
@@ -100,15 +110,17 @@ typedef struct {
 /* ------------------------------------------------------------ messages */
 
 enum { M_UPDATE, M_CONTROL, M_REGIONS, M_GROUP, M_ORDER, M_FINAL };
-enum { C_CONTINUE, C_SEND, C_STOP, C_RELEASE };
+enum { C_CONTINUE, C_SEND, C_STOP, C_RELEASE, C_RESUME };
 
 typedef struct msg msg;
 struct msg {
     int type, from, to;         /* workers, or controllers (to < 0) */
     /* UPDATE (and GROUP: a group's sums) */
-    double val, err;            /* own + sent - received */
+    pint_sum val, err;          /* own + sent - received, compensated
+                                   as the library's UPDATE carries them */
     double own;                 /* the error of the regions it holds */
     int busy, regions, idle;    /* idle: GROUP, idle workers unfed */
+    int givers;                 /* GROUP: workers with regions to give */
     long long received;
     int promised[PROMISE_MAX];  /* GROUP: idle workers the top feeds */
     int npromised;
@@ -196,7 +208,7 @@ typedef struct {
     int answered, stopping, finished, last_busy;
     double last_update;
     int steps_since;
-    double sent_val, sent_err, recv_val, recv_err;
+    pint_sum sent_val, sent_err, recv_val, recv_err;
     long long received;
     msg *inbox, *inbox_tail;
     int host;                   /* the controller it hosts, -1 none */
@@ -212,18 +224,21 @@ typedef struct {
     double busy_time;
     long long handled;
     /* per watched worker (or group) */
-    double *val, *err, *own;
+    pint_sum *val, *err;        /* each one's latest sums */
+    double *own;
     int *busy, *regions, *pending, *reported, *idle_w;
     long long *ordered;
     int nreported, rr, stopped;
     /* kept as updates come, so no message scans every worker (the
      * simulation's own cost; the simulated cost is handle_cost) */
-    long double sv, se;         /* sums of val and err */
+    pint_sum sv, se;            /* sums of val and err */
     int nfree;                  /* reported, idle, not pending */
     int nactive;                /* busy or pending */
     unsigned *stamp;            /* of each worker's latest update */
+    int *giving;                /* ordered to send since its update */
     struct cand { double own; int k; unsigned stamp; } *heap;
     size_t nheap, capheap;      /* candidates to give: a lazy max-heap */
+    struct cand *aside;         /* busiest's: those it passed over */
     double share;               /* from the top (a group's), or its own */
     int last_idle;
     double last_report;
@@ -246,6 +261,7 @@ typedef struct {
     eventq q;
     double now, end;
     long long transfers, messages, empty;
+    int resumes;                /* times the finals missed the test */
     double stepping_time;       /* summed over the workers */
     int finals;
     double *recbuf;
@@ -298,13 +314,36 @@ static int controller_of(const sim *S, int i)
     return S->s->tree ? i / S->s->group : 0;
 }
 
+/* x + a - b, compensated. */
+static pint_sum signed_sum(double x, const pint_sum *a, const pint_sum *b)
+{
+    pint_sum t;
+    pint_sum_init(&t);
+    pint_sum_add(&t, x);
+    pint_sum_merge(&t, a);
+    pint_sum_add(&t, -b->s);
+    pint_sum_add(&t, -b->c);
+    return t;
+}
+
+/* a += x - y, compensated (a watched figure replaced by its latest). */
+static void sum_replace(pint_sum *a, const pint_sum *x, const pint_sum *y)
+{
+    pint_sum_merge(a, x);
+    pint_sum_add(a, -y->s);
+    pint_sum_add(a, -y->c);
+}
+
 static void send_update(sim *S, int i)
 {
     worker *w = &S->w[i];
     msg *m = new_msg(M_UPDATE, i, -1 - controller_of(S, i));
     double v, e = worker_error(w, &v);
-    m->val = v + w->sent_val - w->recv_val;
-    m->err = e + w->sent_err - w->recv_err;
+    /* compensated, as worker.c's sums: a plain running sum of what a
+     * worker sent drifts by about an ulp of the early, large errors a
+     * transfer, which at 1,024 workers reached 20 times the tolerance */
+    m->val = signed_sum(v, &w->sent_val, &w->recv_val);
+    m->err = signed_sum(e, &w->sent_err, &w->recv_err);
     m->own = e;
     m->busy = is_busy(w);
     m->regions = (int)pint_adapt_regions(w->a);
@@ -344,8 +383,9 @@ static void give_regions(sim *S, int i, int dest)
     size_t got = 0;
     for (; got < n && pint_adapt_take_top(w->a, m->recs + got * S->rlen);
          got++) {
-        w->sent_val += m->recs[got * S->rlen + PINT_REC_VALUE];
-        w->sent_err += m->recs[got * S->rlen + pint_rec_error(1)];
+        pint_sum_add(&w->sent_val, m->recs[got * S->rlen + PINT_REC_VALUE]);
+        pint_sum_add(&w->sent_err,
+                     m->recs[got * S->rlen + pint_rec_error(1)]);
     }
     m->nrecs = (int)got;
     S->transfers++;
@@ -365,13 +405,15 @@ static void handle_worker_msg(sim *S, int i, msg *m)
             send_update(S, i);
         } else if (m->cmd == C_STOP)
             w->stopping = 1;
+        else if (m->cmd == C_RESUME)
+            send_update(S, i);  /* at once (worker.c) */
         break;
     case M_REGIONS:
         for (int k = 0; k < m->nrecs; k++) {
             const double *rec = m->recs + (size_t)k * S->rlen;
             pint_adapt_insert(w->a, rec);
-            w->recv_val += rec[PINT_REC_VALUE];
-            w->recv_err += rec[pint_rec_error(1)];
+            pint_sum_add(&w->recv_val, rec[PINT_REC_VALUE]);
+            pint_sum_add(&w->recv_err, rec[pint_rec_error(1)]);
         }
         w->received++;
         if (!w->stopping)
@@ -495,13 +537,25 @@ static struct cand cand_pop(controller *c)
     return top;
 }
 
+/* Worker k was ordered to send regions: no source of another transfer
+ * until its next update, which follows the send (--give once, as
+ * lib/par/controller.c; --give resend: it stays the busiest in its
+ * controller's view and is ordered again and again before it reports,
+ * which at 10,000 workers left 97% of the transfers empty). */
+static void gave(sim *S, controller *c, int k)
+{
+    if (S->s->give)
+        c->giving[k] = 1;
+}
+
 /* The busiest watched worker with regions to give (of its latest
  * update: busy, 2 regions or more, the largest own error), other than
- * `not`; -1 none.  Candidates are pushed with each update; those an
- * update since made stale are dropped here. */
-static int busiest(controller *c, int not)
+ * `not`, and not ordered to send since its update unless `any`; -1
+ * none.  Candidates are pushed with each update; those an update since
+ * made stale are dropped here. */
+static int busiest(controller *c, int not, int any)
 {
-    struct cand aside = { 0, -1, 0 };
+    size_t naside = 0;
     int b = -1;
     while (c->nheap > 0) {
         struct cand x = c->heap[0];
@@ -509,15 +563,15 @@ static int busiest(controller *c, int not)
             cand_pop(c);
             continue;
         }
-        if (x.k + c->lo == not) {
-            aside = cand_pop(c);
+        if (x.k + c->lo == not || (c->giving[x.k] && !any)) {
+            c->aside[naside++] = cand_pop(c);
             continue;
         }
         b = x.k + c->lo;
         break;
     }
-    if (aside.k >= 0)
-        cand_push(c, aside.own, aside.k);
+    for (size_t j = 0; j < naside; j++)
+        cand_push(c, c->aside[j].own, c->aside[j].k);
     return b;
 }
 
@@ -547,20 +601,19 @@ static void group_report(sim *S, int ci, int force)
         && S->now - c->last_report < S->s->group_update)
         return;
     msg *m = new_msg(M_GROUP, -1 - ci, -1 - c->parent);
-    double v = 0, e = 0;
     int busy = 0, regions = 0;
     for (int k = 0; k < c->hi - c->lo; k++) {
-        v += c->val[k];
-        e += c->err[k];
         busy += c->busy[k];
         regions += c->regions[k];
     }
     double own = 0;
-    for (int k = 0; k < c->hi - c->lo; k++)
+    for (int k = 0; k < c->hi - c->lo; k++) {
         own = c->busy[k] && c->regions[k] >= 2 && c->own[k] > own
               ? c->own[k] : own;
-    m->val = v;
-    m->err = e;
+        m->givers += c->busy[k] && c->regions[k] >= 2 && !c->giving[k];
+    }
+    m->val = c->sv;
+    m->err = c->se;
     m->own = own;               /* its busiest worker's */
     m->busy = busy;
     m->regions = regions;
@@ -588,8 +641,8 @@ static void on_update(sim *S, int ci, const msg *m)
     int i = m->from, k = i - c->lo;
     if (!c->reported[k])
         c->nreported++;
-    c->sv += (long double)m->val - c->val[k];
-    c->se += (long double)m->err - c->err[k];
+    sum_replace(&c->sv, &m->val, &c->val[k]);
+    sum_replace(&c->se, &m->err, &c->err[k]);
     c->val[k] = m->val;
     c->err[k] = m->err;
     c->own[k] = m->own;
@@ -597,6 +650,7 @@ static void on_update(sim *S, int ci, const msg *m)
     set_view(c, k, 1, m->busy,
              c->pending[k] && m->received < c->ordered[k]);
     c->stamp[k]++;
+    c->giving[k] = 0;
     if (m->busy && m->regions >= 2)
         cand_push(c, m->own, k);
     if (c->stopped)
@@ -604,10 +658,10 @@ static void on_update(sim *S, int ci, const msg *m)
     if (S->s->tree && !c->top_share)
         /* before the top's first share: this group's part of the total,
          * as if every group held as much */
-        c->share = S->s->er * fabsl(c->sv) / (c->hi - c->lo);
+        c->share = S->s->er * fabs(pint_sum_get(&c->sv)) / (c->hi - c->lo);
     if (!S->s->tree) {
         /* the verdict (controller.c) */
-        double v = (double)c->sv, e = (double)c->se;
+        double v = pint_sum_get(&c->sv), e = pint_sum_get(&c->se);
         int all_idle = c->nactive == 0;
         double eps = S->s->er * fabs(v);
         c->share = eps / (c->hi - c->lo);
@@ -617,12 +671,12 @@ static void on_update(sim *S, int ci, const msg *m)
         }
         if (c->nreported == c->hi - c->lo && all_idle)
             for (int j = c->lo; j < c->hi; j++)
-                if (j != i && c->err[j - c->lo] > c->share)
+                if (j != i && pint_sum_get(&c->err[j - c->lo]) > c->share)
                     ctl_send(S, ci, j, C_CONTINUE, 0);
     }
     int sent = 0;
     if (!m->busy && !c->pending[k]) {
-        int b = busiest(c, i);
+        int b = busiest(c, i, 0);
         if (b >= 0 && S->s->tree
             && c->own[b - c->lo] < S->s->local_share * c->gmax)
             b = -1;             /* the top feeds it from a busier group */
@@ -630,6 +684,8 @@ static void on_update(sim *S, int ci, const msg *m)
             set_view(c, k, 1, 0, 1);
             c->ordered[k]++;
             ctl_send(S, ci, b, C_SEND, i);
+            if (S->s->give)
+                gave(S, c, b - c->lo);
         }
     }
     if (m->busy && m->regions >= 2
@@ -639,6 +695,8 @@ static void on_update(sim *S, int ci, const msg *m)
             set_view(c, j - c->lo, 1, c->busy[j - c->lo], 1);
             c->ordered[j - c->lo]++;
             ctl_send(S, ci, i, C_SEND, j);
+            if (S->s->give)
+                gave(S, c, k);
             sent = 1;
         }
     }
@@ -658,6 +716,26 @@ static void release(sim *S, int from, int target)
     send_msg(S, o);
 }
 
+/* The group to feed a promised worker (controller.c, feeding_group):
+ * of the largest error to give, each worker it was told to feed since
+ * its report counting as half of that, and no more of them than it
+ * reported workers with regions to give; -1 none. */
+static int feeding_group(const sim *S, const controller *c)
+{
+    int b = -1;
+    double best = 0.0;
+    for (int g = 0; g < S->nc - 1; g++) {
+        if (!c->reported[g] || c->ordered[g] >= c->idle_w[g])
+            continue;
+        double own = ldexp(c->own[g], -(int)c->ordered[g]);
+        if (own > best) {
+            best = own;
+            b = g;
+        }
+    }
+    return b;
+}
+
 /* The top of the tree: a group's sums. */
 static void on_group(sim *S, int ci, const msg *m)
 {
@@ -673,19 +751,24 @@ static void on_group(sim *S, int ci, const msg *m)
     c->busy[g] = m->busy;
     c->regions[g] = m->regions;
     c->pending[g] = !m->complete;
+    c->idle_w[g] = m->givers;
+    c->ordered[g] = 0;          /* told to feed, since this report */
     if (c->stopped) {
         for (int p = 0; p < m->npromised; p++)
             release(S, -1 - ci, m->promised[p]);
         return;
     }
-    double v = 0, e = 0;
+    pint_sum sv, se;
+    pint_sum_init(&sv);
+    pint_sum_init(&se);
     int all = 1, none_busy = 1;
     for (int j = 0; j < S->nc - 1; j++) {
-        v += c->val[j];
-        e += c->err[j];
+        pint_sum_merge(&sv, &c->val[j]);
+        pint_sum_merge(&se, &c->err[j]);
         all &= c->reported[j] && !c->pending[j];
         none_busy &= c->busy[j] == 0;
     }
+    double v = pint_sum_get(&sv), e = pint_sum_get(&se);
     double eps = S->s->er * fabs(v);
     double share = eps / S->W;
     if (all && e <= eps) {
@@ -718,7 +801,12 @@ static void on_group(sim *S, int ci, const msg *m)
      * (its busiest worker), else given back */
     for (int p = 0; p < m->npromised; p++) {
         int t = m->promised[p];
-        if (b >= 0 && b != g) {
+        if (S->s->give) {
+            b = feeding_group(S, c);
+            if (b >= 0)
+                c->ordered[b]++;
+        }
+        if (b >= 0) {           /* g itself too: controller.c */
             msg *o = new_msg(M_ORDER, -1 - ci, -1 - b);
             o->cmd = C_SEND;
             o->target = t;
@@ -740,8 +828,7 @@ static void on_order(sim *S, int ci, const msg *m)
         int k = m->target - c->lo;
         c->ordered[k]--;
         set_view(c, k, c->reported[k], c->busy[k], 0);
-        group_report(S, ci, 0);
-        return;
+        return;                 /* promised again at its next report */
     }
     if (m->cmd == C_CONTINUE) {
         c->share = m->share;
@@ -750,15 +837,83 @@ static void on_order(sim *S, int ci, const msg *m)
         /* wake the workers above the new share */
         for (int j = c->lo; j < c->hi; j++)
             if (c->reported[j - c->lo] && !c->busy[j - c->lo]
-                && c->err[j - c->lo] > c->share)
+                && pint_sum_get(&c->err[j - c->lo]) > c->share)
                 ctl_send(S, ci, j, C_CONTINUE, 0);
         return;
     }
-    int b = busiest(c, -1);
-    if (b >= 0 && !c->stopped)
+    int b = busiest(c, m->target, 0);
+    if (b >= 0 && !c->stopped) {
         ctl_send(S, ci, b, C_SEND, m->target);
-    else
+        gave(S, c, b - c->lo);
+    } else if (S->s->give && !c->stopped) {
+        /* none to give now (each ordered to send since its update): the
+         * controller itself sends the worker nothing, at once (its group
+         * counts a REGIONS message) -- not a sender depleted again */
+        msg *r = new_msg(M_REGIONS, -1 - ci, m->target);
+        r->recs = NULL;
+        r->nrecs = 0;
+        S->transfers++;
+        S->empty++;
+        send_msg(S, r);
+    } else
         release(S, -1 - ci, m->target);
+}
+
+/* The error of the regions of a REGIONS message to the total. */
+static void add_regions(const sim *S, const msg *m, pint_sum *v, pint_sum *e)
+{
+    for (int k = 0; m->type == M_REGIONS && k < m->nrecs; k++) {
+        pint_sum_add(v, m->recs[(size_t)k * S->rlen + PINT_REC_VALUE]);
+        pint_sum_add(e, m->recs[(size_t)k * S->rlen + pint_rec_error(1)]);
+    }
+}
+
+/* Every FINAL is in (controller.c, conclude): the stop was decided on
+ * updates a step old, and a step can raise a worker's error; when the
+ * exact total (what every worker holds and the regions on their way)
+ * misses the test, everyone resumes with the shares of that total and
+ * no test is decided until every worker has reported again. */
+static void conclude(sim *S)
+{
+    pint_sum v, e;
+    pint_sum_init(&v);
+    pint_sum_init(&e);
+    for (int i = 0; i < S->W; i++) {
+        double vi, ei;
+        pint_adapt_totals(S->w[i].a, &vi, &ei);
+        pint_sum_add(&v, vi);
+        pint_sum_add(&e, ei);
+        for (const msg *m = S->w[i].inbox; m; m = m->next)
+            add_regions(S, m, &v, &e);
+    }
+    for (size_t k = 0; k < S->q.n; k++)
+        if (S->q.e[k].kind == E_ARRIVE)
+            add_regions(S, S->q.e[k].m, &v, &e);
+    double eps = S->s->er * fabs(pint_sum_get(&v));
+    if (pint_sum_get(&e) <= eps) {
+        S->end = S->now;
+        return;
+    }
+    S->resumes++;
+    S->finals = 0;
+    for (int i = 0; i < S->W; i++)
+        S->w[i].finished = S->w[i].stopping = 0;
+    for (int ci = 0; ci < S->nc; ci++) {
+        controller *c = &S->c[ci];
+        int n = c->top ? S->nc - 1 : c->hi - c->lo;
+        c->stopped = 0;
+        c->nreported = 0;
+        c->share = eps / S->W;
+        for (int k = 0; k < n; k++) {
+            if (c->top) {
+                c->reported[k] = 0;
+                c->pending[k] = 1;  /* until it reports complete */
+            } else {
+                set_view(c, k, 0, c->busy[k], c->pending[k]);
+                ctl_send(S, ci, c->lo + k, C_RESUME, 0);
+            }
+        }
+    }
 }
 
 static void ctl_handle(sim *S, int ci, msg *m)
@@ -777,7 +932,7 @@ static void ctl_handle(sim *S, int ci, msg *m)
         break;
     case M_FINAL:
         if (++S->finals == S->W)
-            S->end = S->now;
+            conclude(S);
         break;
     default:
         break;
@@ -860,8 +1015,11 @@ static controller make_controller(int lo, int hi, int top, int parent,
     c.idle_w = c.reported + n;
     c.ordered = calloc((size_t)n, sizeof *c.ordered);
     c.stamp = calloc((size_t)n, sizeof *c.stamp);
+    c.giving = calloc((size_t)n, sizeof *c.giving);
+    c.aside = calloc((size_t)n, sizeof *c.aside);
     c.share = HUGE_VAL;
-    if (!c.val || !c.err || !c.own || !c.busy || !c.ordered || !c.stamp) {
+    if (!c.val || !c.err || !c.own || !c.busy || !c.ordered || !c.stamp
+        || !c.giving || !c.aside) {
         fprintf(stderr, "pint-sim: out of memory\n");
         exit(2);
     }
@@ -997,6 +1155,8 @@ static void sim_free(sim *S)
         free(c->busy);
         free(c->ordered);
         free(c->stamp);
+        free(c->giving);
+        free(c->aside);
         free(c->heap);
     }
     free(S->c);
@@ -1030,7 +1190,7 @@ int main(int argc, char **argv)
                    .rule = PINT_RULE_AUTO, .ranks = 4, .cost = 1e-3,
                    .lat = 2e-5, .chunk = 1e-3, .handle = 5e-6,
                    .handle_w = 5e-8, .update = 2e-3, .group_update = 2e-3,
-                   .group = 0, .coop = 1, .lb = 4,
+                   .group = 0, .coop = 1, .lb = 4, .give = 1,
                    .local_share = LOCAL_SHARE };
     long long serial = 0;
     for (int i = 1; i < argc; i++) {
@@ -1081,6 +1241,14 @@ int main(int argc, char **argv)
             s.tree = strcmp(v, "tree") == 0;
         } else if (strcmp(o, "--no-coop") == 0)
             s.coop = 0;
+        else if (OPT("--give")) {
+            if (strcmp(v, "resend") == 0)
+                s.give = 0;
+            else if (strcmp(v, "once") == 0)
+                s.give = 1;
+            else
+                usage("--give is resend or once, not", v);
+        }
         else if (OPT("--trace"))
             s.trace = num(o, v);
         else
@@ -1267,13 +1435,14 @@ int main(int argc, char **argv)
            "\"seconds\": %.6g, \"efficiency\": %.4f, \"evals\": %lld, "
            "\"serial_evals\": %lld, "
            "\"value\": %.17g, \"error\": %.6g, \"exact\": %.17g, "
-           "\"honest\": %d, \"transfers\": %lld, \"empty\": %lld, "
+           "\"honest\": %d, \"resumes\": %d, \"transfers\": %lld, "
+           "\"empty\": %lld, "
            "\"messages\": %lld, \"stepping\": %.4f, "
            "\"controller_busy\": %.4f, \"top_busy\": %.4f}\n",
            S.W, s.tree ? "tree" : "rr", s.tree ? s.group : S.W, S.end,
            t1 / ((double)S.W * S.end), evals, serial, q, e,
            known ? exact : NAN,
-           known ? fabs(q - exact) <= e : -1, S.transfers, S.empty,
+           known ? fabs(q - exact) <= e : -1, S.resumes, S.transfers, S.empty,
            S.messages, S.stepping_time / ((double)S.W * S.end), util,
            tutil);
     sim_free(&S);

@@ -223,7 +223,7 @@ static const pint_opt options[] = {
 "      --balance B       rr: one controller on rank 0 watches every worker;\n"
 "                        tree: groups of workers under group controllers,\n"
 "                        under one on rank 0 (for hundreds of ranks and\n"
-"                        more); auto (default): rr below 512 workers\n" },
+"                        more); auto (default): rr below 256 workers\n" },
     { .name = "group", .kind = COUNT, .at = OPT(balance_group), .type = 'i',
       .lo = 1,
       .hi = 1e9, .err = "--group must be a whole number >= 1, got '%s'",

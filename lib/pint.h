@@ -164,8 +164,10 @@ enum pint_balance {
                                    rank 0 that sees only the groups' sums */
 };
 
-/* Workers from which PINT_BALANCE_AUTO chooses the tree. */
-#define PINT_BALANCE_TREE_FROM 512
+/* Workers from which PINT_BALANCE_AUTO chooses the tree: with a cheap
+ * integrand (10 us a point) one controller is saturated at 256 workers
+ * (simulated, bench/RESULTS.md 11.3). */
+#define PINT_BALANCE_TREE_FROM 256
 
 /* The region of integration.  The arrays are read during pint_integrate
  * only and are not kept. */

@@ -37,8 +37,12 @@
 
 /* A group feeds an idle worker from its own busiest one when that one's
  * error is at least this share of the largest any group has to give;
- * else it promises the worker to the top (bench/sim.c, --local-share). */
-#define LOCAL_SHARE 0.25
+ * else it promises the worker to the top, which has the group of the
+ * largest feed it.  1: regions move from the largest error the top knows
+ * of, as with one controller (bench/sim.c --local-share, 128 workers in
+ * groups of 32 on genz4 d = 4 at 1e-12: 0.25 0.920, 0.5 0.940, 1 0.939;
+ * bench/RESULTS.md 11.3). */
+#define LOCAL_SHARE 1.0
 
 enum role {
     ROLE_ONE,                   /* the one controller: every worker */
@@ -63,6 +67,9 @@ typedef struct {
     int lent_to;                /* the worker of the last lend */
     int helpers;                /* workers lent to it now */
     int promised;               /* a group's: promised to the top */
+    int giving;                 /* ordered to send regions: no source of
+                                   another transfer until its next update
+                                   (which follows the send, worker.c) */
 } worker_view;
 
 struct pint_par_controller {
@@ -128,6 +135,8 @@ struct pint_par_controller {
                                    returns at the report before */
     long long *gwoken;          /* its reports when last woken */
     long long *gseq;            /* its reports so far */
+    long long *gfed;            /* workers it was told to feed since its
+                                   last report */
     int gstopped;               /* groups whose stopped report is in */
     double sent_version;        /* of the shares last handed down */
     double *sent;               /* those shares [1 + m], and gmax */
@@ -204,13 +213,14 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
     c->ngroups = (ctx->nworkers + c->gsize - 1) / c->gsize;
     size_t len = pint_group_up_len(ctx->ncomp);
     c->gup = malloc((size_t)c->ngroups * (len + 2) * sizeof *c->gup);
-    c->gwoken = calloc(2 * (size_t)c->ngroups, sizeof *c->gwoken);
+    c->gwoken = calloc(3 * (size_t)c->ngroups, sizeof *c->gwoken);
     if (!c->gup || !c->gwoken) {
         pint_par_controller_free(c);
         return NULL;
     }
     c->gprev = c->gup + (size_t)c->ngroups * len;
     c->gseq = c->gwoken + c->ngroups;
+    c->gfed = c->gwoken + 2 * (size_t)c->ngroups;
     for (int g = 0; g < c->ngroups; g++) {
         c->gup[(size_t)g * len + GUP_KIND] = -1.0;
         c->gprev[2 * g] = c->gprev[2 * g + 1] = 0.0;
@@ -528,6 +538,7 @@ static double record_update(pint_par_controller *c, int i, const double *u)
     *c->budget += (long long)(u[UPD_RETURNED] - v->prev_returned);
     v->prev_returned = u[UPD_RETURNED];
     memcpy(v->upd, u, pint_update_len(c->ctx->ncomp) * sizeof *u);
+    v->giving = 0;
     if (was_lent && !is_lent(c, i))     /* its last lend is dismissed */
         c->w[v->lent_to].helpers--;
     if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
@@ -698,14 +709,20 @@ static double measure(const pint_par_controller *c, const double *u)
 }
 
 /* The busy worker other than `not` with 2 regions or more to give and
- * the largest error (*best); -1 when none. */
+ * the largest error (*best), of those not already ordered to send since
+ * their last update; -1 when none.  A worker the updates
+ * still show as the busiest after it was ordered to send would be
+ * ordered again and again before it reports: at 10,000 workers, where a
+ * group hands many idle workers to the one of the largest error at
+ * once, 97% of the transfers came out empty (bench/RESULTS.md 11.3). */
 static int busiest(const pint_par_controller *c, int not, double *best)
 {
     int b = -1;
     *best = 0.0;
     for (int k = 0; k < c->n; k++) {
         const double *uk = c->w[k].upd;
-        if (k == not || !uk || uk[UPD_BUSY] == 0.0 || uk[UPD_REGIONS] < 2)
+        if (k == not || !uk || uk[UPD_BUSY] == 0.0 || uk[UPD_REGIONS] < 2
+            || c->w[k].giving)
             continue;
         double ek = measure(c, uk);
         if (ek > *best) {
@@ -746,6 +763,7 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
         if (b >= 0 && best >= local_floor(c)) {
             v->ordered++;
             v->pending = 1;
+            c->w[b].giving = 1;
             c->transfers++;
             send_control(c, worker_rank(c, b), PINT_CMD_SEND, 1,
                          worker_rank(c, i), ctx->lb_regions, 0, 0);
@@ -771,6 +789,7 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
     if (j >= 0) {
         c->w[j].ordered++;
         c->w[j].pending = 1;
+        v->giving = 1;
         c->transfers++;
         send_control(c, worker_rank(c, i), PINT_CMD_SEND, 1,
                      worker_rank(c, j), ctx->lb_regions, grant, 0);
@@ -829,7 +848,7 @@ static void report_up(pint_par_controller *c, int kind)
     double *r = c->up;
     run_state s;
     workers_state(c, &s);
-    int busy = 0, above = 0, np = 0;
+    int busy = 0, above = 0, np = 0, givers = 0;
     double own = 0.0;
     for (int j = 0; j < c->n; j++) {
         const double *uj = c->w[j].upd;
@@ -841,6 +860,8 @@ static void report_up(pint_par_controller *c, int kind)
         above += !within_share(c, uj);
         if (uj[UPD_BUSY] != 0.0 && uj[UPD_REGIONS] >= 2 && measure(c, uj) > own)
             own = measure(c, uj);
+        givers += uj[UPD_BUSY] != 0.0 && uj[UPD_REGIONS] >= 2
+                  && !c->w[j].giving;
         /* none while no group has regions to give (after the top's
          * first shares) */
         if (kind == 0 && np < PINT_PROMISE_MAX && is_free(c, j)
@@ -867,6 +888,7 @@ static void report_up(pint_par_controller *c, int kind)
     r[GUP_RETURNED] = (double)c->returned_up;
     r[GUP_HALT] = c->halt != 0;
     r[GUP_OWN] = own;
+    r[GUP_GIVERS] = givers;
     r[GUP_TRANSFERS] = (double)c->transfers;
     r[GUP_LENDS] = (double)c->lends;
     r[GUP_MESSAGES] = (double)c->messages;
@@ -924,20 +946,25 @@ static void wake_group(pint_par_controller *c)
     c->wakes += woken > 0;
 }
 
-/* FEED: the busiest worker sends regions to worker t of another group
- * (one REGIONS message, maybe empty, whatever it holds: t's group
- * counts it). */
+/* FEED: the busiest worker not yet ordered to send since its update
+ * sends regions to worker t, of another group or of this one; when none
+ * can, the controller sends t an empty REGIONS message itself.  Either
+ * way one REGIONS message, which t's group counts (COUNT). */
 static void feed(pint_par_controller *c, int t)
 {
+    static const double none[1] = { 0.0 };
     double best;
-    int k = busiest(c, -1, &best);
-    for (int j = 0; k < 0 && j < c->n; j++)
-        if (c->w[j].upd && (k < 0 || c->w[j].upd[UPD_REGIONS]
-                                      > c->w[k].upd[UPD_REGIONS]))
-            k = j;
-    if (k < 0)
-        k = 0;
+    int k = busiest(c, t - c->lo, &best);
     c->transfers++;
+    if (k < 0) {
+        /* none to give now (each was ordered to send since its update):
+         * the controller sends t nothing itself, at once, rather than
+         * deplete a sender again (at 10,000 workers: 0.69 against 0.82,
+         * bench/RESULTS.md 11.3) */
+        post(c, none, 0, c->ctx->first_worker + t, PINT_TAG_REGIONS);
+        return;
+    }
+    c->w[k].giving = 1;
     send_control(c, worker_rank(c, k), PINT_CMD_SEND, 1,
                  c->ctx->first_worker + t, c->ctx->lb_regions, 0, 0);
 }
@@ -1151,14 +1178,39 @@ static int wake_groups(pint_par_controller *c)
     return waiting == 0;
 }
 
+/* The group to feed a promised worker: of the largest error to give,
+ * each worker it was told to feed since its report counting as half of
+ * that, and told to feed no more workers than it has workers with
+ * regions to give (each gives once an update: many promises at once are
+ * spread over the groups that have something to give); -1 none, or
+ * stopping. */
+static int feeding_group(const pint_par_controller *c)
+{
+    int b = -1;
+    double best = 0.0;
+    for (int g = 0; !c->stopping && g < c->ngroups; g++) {
+        const double *r = group_report(c, g);
+        double own = r[GUP_KIND] >= 0.0 && (double)c->gfed[g] < r[GUP_GIVERS]
+                     ? ldexp(r[GUP_OWN], -(int)c->gfed[g]) : 0.0;
+        if (own > best) {
+            best = own;
+            b = g;
+        }
+    }
+    return b;
+}
+
 /* Group g's promised workers: fed from the group of the largest error
- * (COUNT to g, then FEED to that one), else given back. */
+ * (COUNT to g, then FEED to that one), else given back.  That group may
+ * be g itself: it did not feed them because the largest error it last
+ * heard of was older and larger than its own, which is now the largest
+ * (else its idle workers would wait until the top's figure halved). */
 static void place_promises(pint_par_controller *c, int g, const double *r)
 {
-    int b = c->stopping ? -1 : busiest_group(c);
     for (int p = 0; p < (int)r[GUP_NPROMISED]; p++) {
-        int t = (int)r[GUP_PROMISED + p];
-        if (b >= 0 && b != g) {
+        int t = (int)r[GUP_PROMISED + p], b = feeding_group(c);
+        if (b >= 0) {
+            c->gfed[b]++;
             send_down(c, g, PINT_GCMD_COUNT, t, 0);
             send_down(c, b, PINT_GCMD_FEED, t, 0);
         } else {
@@ -1176,6 +1228,7 @@ static void on_up(pint_par_controller *c, const double *r)
     int m = ctx->ncomp, g = (int)r[GUP_GROUP];
     memcpy(group_report(c, g), r, pint_group_up_len(m) * sizeof *r);
     c->gseq[g]++;
+    c->gfed[g] = 0;
     ctx->budget += (long long)(r[GUP_RETURNED] - c->gprev[2 * g + 1]);
     c->gprev[2 * g + 1] = r[GUP_RETURNED];
     double done = r[GUP_EVALS] - c->gprev[2 * g];

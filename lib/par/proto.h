@@ -208,15 +208,16 @@ static inline size_t pint_control_len(int m) { return CTL_LEN + (size_t)m; }
  * controller does (transfers and helpers within the group, grants out of
  * what the top granted the group); FAIL, FINAL, VERIFY and DUMP go to
  * rank 0, the top, as before.  Each group reports its sums (GROUP_UP)
- * every update period and when its idle workers change; the top decides
- * the test, the limits and the stops on them and hands down (GROUP_DOWN)
- * the shares, grants, and the largest error a group has to give.  An
- * idle worker whose group's busiest holds less than a quarter of that
- * is promised to the top, which has the group of the largest error feed
- * it: COUNT to the idle one's group, FEED to the other, both before any
- * STOP of the top (one sender, one tag: in order), so every STOP a group
- * forwards counts every REGIONS message ordered towards its workers.
- * STOP, RESUME and END travel top -> group -> workers. */
+ * within an update period of any news, at once when its idle workers or
+ * its flags change; the top decides the test, the limits and the stops
+ * on them and hands down (GROUP_DOWN) the shares, grants, and the
+ * largest error a group has to give.  An idle worker whose group's
+ * busiest holds less than that (controller.c, LOCAL_SHARE) is promised
+ * to the top, which has the group of the largest error (maybe its own)
+ * feed it: COUNT to the idle one's group, FEED to the feeding one, both
+ * before any STOP of the top (one sender, one tag: in order), so every
+ * STOP a group forwards counts every REGIONS message ordered towards its
+ * workers.  STOP, RESUME and END travel top -> group -> workers. */
 #define PINT_PROMISE_MAX 8
 
 /* GROUP_UP: header then value[m], its compensation[m], error[m], its
@@ -237,6 +238,8 @@ enum {
     GUP_HALT,
     GUP_OWN,            /* the largest error (in the norm) that a busy
                            worker with 2 regions or more holds */
+    GUP_GIVERS,         /* busy workers with 2 regions or more, not
+                           ordered to send since their update */
     GUP_TRANSFERS,      /* cumulative counts: SEND orders, */
     GUP_LENDS,          /* helpers lent, */
     GUP_MESSAGES,       /* messages handled, */
