@@ -226,7 +226,9 @@ typedef struct {
     /* per watched worker (or group) */
     pint_sum *val, *err;        /* each one's latest sums */
     double *own;
-    int *busy, *regions, *pending, *reported, *idle_w;
+    int *busy, *regions, *pending, *reported;
+    int *givers;                /* the top's: each group's workers with
+                                   regions to give, at its report */
     long long *ordered;
     int nreported, rr, stopped;
     /* kept as updates come, so no message scans every worker (the
@@ -341,7 +343,7 @@ static void send_update(sim *S, int i)
     double v, e = worker_error(w, &v);
     /* compensated, as worker.c's sums: a plain running sum of what a
      * worker sent drifts by about an ulp of the early, large errors a
-     * transfer, which at 1,024 workers reached 20 times the tolerance */
+     * transfer */
     m->val = signed_sum(v, &w->sent_val, &w->recv_val);
     m->err = signed_sum(e, &w->sent_err, &w->recv_err);
     m->own = e;
@@ -550,10 +552,9 @@ static void gave(sim *S, controller *c, int k)
 
 /* The busiest watched worker with regions to give (of its latest
  * update: busy, 2 regions or more, the largest own error), other than
- * `not`, and not ordered to send since its update unless `any`; -1
- * none.  Candidates are pushed with each update; those an update since
+ * `not`, and not ordered to send since its update; -1 none.  Candidates are pushed with each update; those an update since
  * made stale are dropped here. */
-static int busiest(controller *c, int not, int any)
+static int busiest(controller *c, int not)
 {
     size_t naside = 0;
     int b = -1;
@@ -563,7 +564,7 @@ static int busiest(controller *c, int not, int any)
             cand_pop(c);
             continue;
         }
-        if (x.k + c->lo == not || (c->giving[x.k] && !any)) {
+        if (x.k + c->lo == not || c->giving[x.k]) {
             c->aside[naside++] = cand_pop(c);
             continue;
         }
@@ -676,7 +677,7 @@ static void on_update(sim *S, int ci, const msg *m)
     }
     int sent = 0;
     if (!m->busy && !c->pending[k]) {
-        int b = busiest(c, i, 0);
+        int b = busiest(c, i);
         if (b >= 0 && S->s->tree
             && c->own[b - c->lo] < S->s->local_share * c->gmax)
             b = -1;             /* the top feeds it from a busier group */
@@ -684,8 +685,7 @@ static void on_update(sim *S, int ci, const msg *m)
             set_view(c, k, 1, 0, 1);
             c->ordered[k]++;
             ctl_send(S, ci, b, C_SEND, i);
-            if (S->s->give)
-                gave(S, c, b - c->lo);
+            gave(S, c, b - c->lo);
         }
     }
     if (m->busy && m->regions >= 2
@@ -695,8 +695,7 @@ static void on_update(sim *S, int ci, const msg *m)
             set_view(c, j - c->lo, 1, c->busy[j - c->lo], 1);
             c->ordered[j - c->lo]++;
             ctl_send(S, ci, i, C_SEND, j);
-            if (S->s->give)
-                gave(S, c, k);
+            gave(S, c, k);
             sent = 1;
         }
     }
@@ -725,7 +724,7 @@ static int feeding_group(const sim *S, const controller *c)
     int b = -1;
     double best = 0.0;
     for (int g = 0; g < S->nc - 1; g++) {
-        if (!c->reported[g] || c->ordered[g] >= c->idle_w[g])
+        if (!c->reported[g] || c->ordered[g] >= c->givers[g])
             continue;
         double own = ldexp(c->own[g], -(int)c->ordered[g]);
         if (own > best) {
@@ -751,7 +750,7 @@ static void on_group(sim *S, int ci, const msg *m)
     c->busy[g] = m->busy;
     c->regions[g] = m->regions;
     c->pending[g] = !m->complete;
-    c->idle_w[g] = m->givers;
+    c->givers[g] = m->givers;
     c->ordered[g] = 0;          /* told to feed, since this report */
     if (c->stopped) {
         for (int p = 0; p < m->npromised; p++)
@@ -841,7 +840,7 @@ static void on_order(sim *S, int ci, const msg *m)
                 ctl_send(S, ci, j, C_CONTINUE, 0);
         return;
     }
-    int b = busiest(c, m->target, 0);
+    int b = busiest(c, m->target);
     if (b >= 0 && !c->stopped) {
         ctl_send(S, ci, b, C_SEND, m->target);
         gave(S, c, b - c->lo);
@@ -1012,7 +1011,7 @@ static controller make_controller(int lo, int hi, int top, int parent,
     c.regions = c.busy + n;
     c.pending = c.regions + n;
     c.reported = c.pending + n;
-    c.idle_w = c.reported + n;
+    c.givers = c.reported + n;
     c.ordered = calloc((size_t)n, sizeof *c.ordered);
     c.stamp = calloc((size_t)n, sizeof *c.stamp);
     c.giving = calloc((size_t)n, sizeof *c.giving);
