@@ -955,7 +955,6 @@ static void feed(pint_par_controller *c, int t)
     static const double none[1] = { 0.0 };
     double best;
     int k = busiest(c, t - c->lo, &best);
-    c->transfers++;
     if (k < 0) {
         /* none to give now (each was ordered to send since its update):
          * the controller sends t nothing itself, at once, rather than
@@ -965,6 +964,7 @@ static void feed(pint_par_controller *c, int t)
         return;
     }
     c->w[k].giving = 1;
+    c->transfers++;             /* SEND orders (GUP_TRANSFERS) */
     send_control(c, worker_rank(c, k), PINT_CMD_SEND, 1,
                  c->ctx->first_worker + t, c->ctx->lb_regions, 0, 0);
 }
