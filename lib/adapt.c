@@ -58,6 +58,10 @@ struct pint_adapt {
     pint_heap heap;
     pint_sum *val_sum, *err_sum;    /* running totals, ncomp each */
     pint_sum *abs_sum;              /* the regions' absval, ncomp */
+    /* records inserted without room: value, error, absval (ncomp each),
+     * in the totals though no region holds them (see pint_adapt_insert) */
+    pint_sum *kept_sum;
+    size_t kept;
     long long evals;
     long long splits;
     int nonzero_seen;               /* some value was not 0 */
@@ -151,9 +155,10 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
     a->val_sum = calloc((size_t)a->ncomp, sizeof *a->val_sum);
     a->err_sum = calloc((size_t)a->ncomp, sizeof *a->err_sum);
     a->abs_sum = calloc((size_t)a->ncomp, sizeof *a->abs_sum);
+    a->kept_sum = calloc(3 * (size_t)a->ncomp, sizeof *a->kept_sum);
     a->key_tol = malloc(3 * (size_t)a->ncomp * sizeof *a->key_tol);
     if (!a->pool || !a->val_sum || !a->err_sum || !a->abs_sum
-        || !a->key_tol || size_step(a, 1, 1, &a->b) != 0) {
+        || !a->kept_sum || !a->key_tol || size_step(a, 1, 1, &a->b) != 0) {
         pint_adapt_free(a);
         return NULL;
     }
@@ -176,6 +181,7 @@ void pint_adapt_free(pint_adapt *a)
     free(a->val_sum);
     free(a->err_sum);
     free(a->abs_sum);
+    free(a->kept_sum);
     free_step(&a->b);
     free(a->key_tol);
     free(a);
@@ -856,9 +862,9 @@ void pint_adapt_recompute(pint_adapt *a)
 {
     int m = a->ncomp;
     for (int k = 0; k < m; k++) {
-        pint_sum_init(&a->val_sum[k]);
-        pint_sum_init(&a->err_sum[k]);
-        pint_sum_init(&a->abs_sum[k]);
+        a->val_sum[k] = a->kept_sum[k];
+        a->err_sum[k] = a->kept_sum[m + k];
+        a->abs_sum[k] = a->kept_sum[2 * m + k];
     }
     for (size_t i = 0; i < a->heap.size; i++)
         totals_add(a, a->heap.items[i].r, +1.0);
@@ -880,6 +886,7 @@ void pint_adapt_abs(const pint_adapt *a, double *absval)
 }
 
 size_t pint_adapt_regions(const pint_adapt *a) { return a->heap.size; }
+size_t pint_adapt_kept(const pint_adapt *a) { return a->kept; }
 long long pint_adapt_evals(const pint_adapt *a) { return a->evals; }
 void pint_adapt_count_evals(pint_adapt *a, long long n) { a->evals += n; }
 const char *pint_adapt_message(const pint_adapt *a) { return a->msg; }
@@ -969,11 +976,31 @@ void pint_adapt_pack_all(const pint_adapt *a, double *recs)
     pint_adapt_pack(a, 0, a->heap.size, recs);
 }
 
+/* A record with no room: its value, error and absval stay in the totals
+ * (the estimate reached counts every region it was given), though it
+ * cannot be refined or packed. */
+static void keep_record(pint_adapt *a, const double *rec)
+{
+    int m = a->ncomp;
+    const double *abs = rec + pint_rec_abs(m, a->geom_len);
+    for (int k = 0; k < m; k++) {
+        double v = rec[PINT_REC_VALUE + k], e = rec[pint_rec_error(m) + k];
+        pint_sum_add(&a->kept_sum[k], v);
+        pint_sum_add(&a->kept_sum[m + k], e);
+        pint_sum_add(&a->kept_sum[2 * m + k], abs[k]);
+        pint_sum_add(&a->val_sum[k], v);
+        pint_sum_add(&a->err_sum[k], e);
+        pint_sum_add(&a->abs_sum[k], abs[k]);
+    }
+    a->kept++;
+}
+
 int pint_adapt_insert(pint_adapt *a, const double *rec)
 {
     pint_region *r = pint_region_alloc(a->pool);
     if (!r || pint_heap_reserve(&a->heap, a->heap.size + 1) != 0) {
         pint_region_release(a->pool, r);
+        keep_record(a, rec);
         strcpy(a->msg, "out of memory for a received region");
         return PINT_ERR_NOMEM;
     }

@@ -124,11 +124,15 @@ long long pint_adapt_splits(const pint_adapt *a);
  * absval[ncomp], the split share (see region.h).
  * take_top moves the region with the largest error out of the engine into
  * rec (returns 0 when there is none); insert puts an evaluated record in
- * (no evaluation; PINT_ERR_NOMEM when out of memory). */
+ * (no evaluation; PINT_ERR_NOMEM when out of memory, and then the record
+ * is kept: its value, error and absval stay in the totals, though no
+ * region holds it, so it is neither refined nor packed; kept() counts
+ * such records, and a set of packed regions misses them). */
 size_t pint_adapt_rec_len(const pint_adapt *a);
 size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp);
 int pint_adapt_take_top(pint_adapt *a, double *rec);
 int pint_adapt_insert(pint_adapt *a, const double *rec);
+size_t pint_adapt_kept(const pint_adapt *a);
 /* Copy every live region as records into recs (regions() records). */
 void pint_adapt_pack_all(const pint_adapt *a, double *recs);
 /* Regions first .. first + count - 1 (of pint_adapt_regions, in no

@@ -51,7 +51,6 @@ struct pint_par_worker {
     pint_sum *sent_val, *sent_err, *recv_val, *recv_err;
     /* received regions that found no memory (on_regions): not in the
      * engine, but still this worker's, in its reported totals */
-    pint_sum *orphan_val, *orphan_err;
     /* the engine's state when its running totals were last made exact
      * (is_busy): evaluations, regions, regions received and sent */
     long long exact_at[4];
@@ -96,7 +95,7 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->a = a;
     w->h = h;
     w->last_busy = -1;
-    w->sent_val = calloc(6 * (size_t)m, sizeof *w->sent_val);
+    w->sent_val = calloc(4 * (size_t)m, sizeof *w->sent_val);
     /* everything a message needs, once: the shares, the engine's totals,
      * CONTROL, a REGIONS message (at most lb_regions records), FAIL and
      * FINAL */
@@ -126,8 +125,6 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->sent_err = w->sent_val + m;
     w->recv_val = w->sent_val + 2 * m;
     w->recv_err = w->sent_val + 3 * m;
-    w->orphan_val = w->sent_val + 4 * m;
-    w->orphan_err = w->sent_val + 5 * m;
     return w;
 }
 
@@ -186,19 +183,6 @@ static int is_busy(pint_par_worker *w)
     pint_adapt_totals(w->a, w->val, w->err);
     return !pint_tolerance_pass(w->ctx->opt->norm, w->err, m, w->shares[0],
                                 w->shares + 1);
-}
-
-/* This worker's totals: its engine's, and the orphans'. */
-static void own_totals(const pint_par_worker *w, double *val, double *err)
-{
-    pint_adapt_totals(w->a, val, err);
-    for (int k = 0; k < w->ctx->ncomp; k++) {
-        pint_sum v = w->orphan_val[k], e = w->orphan_err[k];
-        pint_sum_add(&v, val[k]);
-        pint_sum_add(&e, err[k]);
-        val[k] = pint_sum_get(&v);
-        err[k] = pint_sum_get(&e);
-    }
 }
 
 /* Its refinement is narrow: at most HELP_WIDTH of its regions have
@@ -272,7 +256,7 @@ static void send_update(pint_par_worker *w)
                                 = pint_par_helpers_dismissed(w->h));
     u[UPD_HELPERS] = busy ? wanted(w) : 0;
     double *val = u + UPD_HEADER, *err = val + m;
-    own_totals(w, val, err);
+    pint_adapt_totals(w->a, val, err);
     for (int k = 0; k < m; k++) {
         /* each cumulative sum as its running sum and its compensation
          * (proto.h, UPDATE) */
@@ -389,17 +373,11 @@ static void on_regions(pint_par_worker *w, int src, int len)
     size_t n = (size_t)len / ctx->rec_len;
     for (size_t i = 0; i < n; i++) {
         const double *rec = buf + i * ctx->rec_len;
-        if (pint_adapt_insert(w->a, rec) != 0) {
-            /* no room for the region: its values stay in this worker's
-             * totals (an orphan), and the run stops with an out-of-memory
-             * error and the estimate reached */
-            if (!w->failed)
-                send_fail(w, PINT_ERR_NOMEM, pint_adapt_message(w->a));
-            for (int k = 0; k < m; k++) {
-                pint_sum_add(&w->orphan_val[k], rec[PINT_REC_VALUE + k]);
-                pint_sum_add(&w->orphan_err[k], rec[pint_rec_error(m) + k]);
-            }
-        }
+        /* no room for the region: the engine keeps its values in its
+         * totals, and the run stops with an out-of-memory error and the
+         * estimate reached */
+        if (pint_adapt_insert(w->a, rec) != 0)
+            send_fail(w, PINT_ERR_NOMEM, pint_adapt_message(w->a));
         for (int k = 0; k < m; k++) {
             pint_sum_add(&w->recv_val[k], rec[PINT_REC_VALUE + k]);
             pint_sum_add(&w->recv_err[k], rec[pint_rec_error(m) + k]);
@@ -482,10 +460,12 @@ static void send_final(pint_par_worker *w)
     f[FIN_IDLE_SECONDS] = ctx->idle_seconds;
     f[FIN_VOLUME] = 0.0;
     f[FIN_HELPED] = (double)pint_par_helpers_net(w->h);
-    own_totals(w, f + FIN_HEADER, f + FIN_HEADER + m);
+    pint_adapt_totals(w->a, f + FIN_HEADER, f + FIN_HEADER + m);
     pint_adapt_abs(w->a, f + FIN_HEADER + 2 * m);
-    /* every live region: for the controller's audit, for a checkpoint */
-    int unsent = 0;
+    /* every live region: for the controller's audit, for a checkpoint;
+     * records kept without a region cannot be sent (adapt.h) */
+    int unsent = pint_adapt_kept(w->a) > 0
+                 && (ctx->opt->verify || w->dump);
     f[FIN_VERIFY_MSGS] = ctx->opt->verify
                          ? (double)send_all_regions(w, PINT_TAG_VERIFY, &unsent)
                          : 0.0;
