@@ -357,3 +357,19 @@ def test_mpi_two_ranks():
     assert got[(1, "failure")][0] == "ZeroDivisionError"
     assert got[(0, "failure")][0] == "IntegrandError"
     assert "rank 1" in " ".join(got[(0, "failure")])
+
+
+def test_readme_example(capsys):
+    """The README's Python example runs as written, and says what it
+    says it does."""
+    text = open(os.path.join(HERE, "..", "..", "README.md")).read()
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(block, "README.md", "exec"), {})
+    out = capsys.readouterr().out.split("\n")
+    v, e = map(float, out[0].split()[:2])
+    assert out[0].split()[2] == "converged"
+    assert abs(v - math.pi ** 1.5) <= e <= 1e-8 * v
+    nums = [float(t) for t in out[1].replace("[", " ").replace("]", " ").split()]
+    assert len(nums) == 4
+    assert abs(nums[0] - 1 / 6) <= 1e-8 and abs(nums[1] - 1 / 24) <= 1e-8
+    assert max(nums[2:]) <= 1e-10 * (1 / 6)
