@@ -338,7 +338,10 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
         PyBuffer_Release(&bs);
         return PyErr_NoMemory();
     }
+    /* a run inside an integrand's call (from the main thread) stops on
+     * SIGINT too, and gives the outer run its flag back after */
     struct sigaction sa, old;
+    volatile int *outer = sigint_stop;
     int caught = 0;
     if (catch_sigint) {
         memset(&sa, 0, sizeof sa);
@@ -350,9 +353,10 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
     Py_BEGIN_ALLOW_THREADS
     pint_integrate(&fn, &dom, &opt, res);
     Py_END_ALLOW_THREADS
-    if (caught)
+    if (caught) {
         sigaction(SIGINT, &old, NULL);
-    sigint_stop = NULL;
+        sigint_stop = outer;
+    }
     int interrupted = b.stop && !b.stopped_by_progress;
     PyObject *d = result_dict(res, b.exc ? b.exc : b.pexc, interrupted,
                               b.stopped_by_progress);

@@ -9,7 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
+import time
 
 import numpy as np
 import pytest
@@ -313,11 +313,14 @@ def test_ctrl_c_stops_cleanly():
     p = subprocess.Popen([sys.executable, "-c", code],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
-    assert p.stdout.readline().strip() == "started"
-    import time
-    time.sleep(1.0)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    try:
+        assert p.stdout.readline().strip() == "started"
+        time.sleep(1.0)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+        p.wait()
     assert p.returncode == 0, err
     assert out.strip() == "interrupted interrupted True", (out, err)
 
