@@ -19,7 +19,9 @@ def f(x):
     return np.exp(-np.sum((a * (x - u)) ** 2, axis=1))
 
 
-r = pintegrate.integrate(f, [0] * 3, [1] * 3, epsrel=1e-8, comm=comm)
+# the evaluation limit: a broken build fails in seconds, not at 1e8
+r = pintegrate.integrate(f, [0] * 3, [1] * 3, epsrel=1e-8, comm=comm,
+                         maxeval=3_000_000)
 lines = ["rank %d result %s %.17g %.17g %d"
          % (rank, r.status, r.value, r.error, r.nranks)]
 
@@ -34,7 +36,8 @@ def g(x):
 
 
 try:
-    pintegrate.integrate(g, [0] * 4, [1] * 4, epsrel=1e-12, comm=comm)
+    pintegrate.integrate(g, [0] * 4, [1] * 4, epsrel=1e-12, comm=comm,
+                         maxeval=3_000_000)
     lines.append("rank %d failure none" % rank)
 except Exception as e:
     lines.append("rank %d failure %s %s"
