@@ -148,7 +148,9 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
     vectorized=False x is one point (ndim,) and f returns a number or
     (ncomp,) values.  Bounds may be -inf or inf (the axis is mapped onto
     a finite range, x = a + scale tan(pi t/2)).  simplices: an array of
-    shape (nsimplices, ndim + 1, ndim), the vertices of each.
+    shape (nsimplices, ndim + 1, ndim), the vertices of each.  Without
+    ncomp, f is first called once at one point of the domain to learn
+    the shape of its values (that call is not counted in evals).
 
     Converged when the error meets max(epsabs, epsrel |value|) in the
     norm ("max": ParInt's, "individual": every component on its own,
