@@ -1,0 +1,575 @@
+/* vegas.c -- the VEGAS+ engine (see vegas.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "vegas.h"
+#include "eval.h"
+#include "pool.h"
+#include "rng.h"
+#include "sum.h"
+
+#define BATCH 1024              /* points per integrand call */
+#define SLOTS_PER_THREAD 4      /* chunks per thread in one pool job */
+
+/* A chunk of whole cubes [c0, c1), sampled by one task: its map
+ * accumulators and its sum of |w| weighted by the cubes' volumes, or
+ * its failure. */
+typedef struct {
+    size_t c0, c1;
+    double *d;                  /* n ninc */
+    pint_sum *abs;              /* m */
+    int rc;
+    char msg[256];
+} vg_slot;
+
+/* A thread's batch: points, their Jacobians, cubes and increments. */
+typedef struct {
+    double *x, *f, *jac;
+    size_t *cube;
+    int *inc;                   /* n per point */
+} vg_batch;
+
+struct pint_vegas {
+    const pint_function *fn;
+    int n, m, ninc;
+    double alpha, beta;
+    size_t max_cubes;
+    double *lo, *width;
+    double *grid;               /* n (ninc + 1) */
+    pint_stream stream0;
+    long long base;             /* points of the iterations before */
+    long long drawn;            /* base + this iteration's points */
+    /* strata of this iteration */
+    int *nstrat;                /* n */
+    size_t ncubes, cap;         /* cubes, and the arrays' room */
+    long long *npts;            /* per cube */
+    long long *first;           /* per cube: its first point's index */
+    double *sigf;               /* per cube: weight for the next n_h */
+    double *sumw, *sumw2;       /* per cube and component */
+    /* this member's map accumulators and |w| sum since begin */
+    double *d;                  /* n ninc */
+    pint_sum *abs;              /* m */
+    /* threads */
+    pint_pool *pool;
+    int nthreads;
+    size_t nslots;
+    vg_slot *slot;
+    double *slot_d;
+    pint_sum *slot_abs;
+    vg_batch *bat;              /* one per thread */
+    char msg[256];
+};
+
+static void free_batches(vg_batch *b, int nthreads)
+{
+    for (int t = 0; b && t < nthreads; t++) {
+        free(b[t].x);
+        free(b[t].f);
+        free(b[t].jac);
+        free(b[t].cube);
+        free(b[t].inc);
+    }
+    free(b);
+}
+
+/* Buffers for nthreads threads; 0, or -1 (v as it was). */
+static int size_buffers(pint_vegas *v, int nthreads)
+{
+    size_t nslots = (size_t)SLOTS_PER_THREAD * (size_t)nthreads;
+    size_t n = (size_t)v->n, m = (size_t)v->m, nd = n * (size_t)v->ninc;
+    vg_slot *slot = calloc(nslots, sizeof *slot);
+    double *sd = calloc(nslots * nd, sizeof *sd);
+    pint_sum *sa = calloc(nslots * m, sizeof *sa);
+    vg_batch *bat = calloc((size_t)nthreads, sizeof *bat);
+    int ok = slot && sd && sa && bat;
+    for (int t = 0; ok && t < nthreads; t++) {
+        bat[t].x = malloc(BATCH * n * sizeof *bat[t].x);
+        bat[t].f = malloc(BATCH * m * sizeof *bat[t].f);
+        bat[t].jac = malloc(BATCH * sizeof *bat[t].jac);
+        bat[t].cube = malloc(BATCH * sizeof *bat[t].cube);
+        bat[t].inc = malloc(BATCH * n * sizeof *bat[t].inc);
+        ok = bat[t].x && bat[t].f && bat[t].jac && bat[t].cube
+             && bat[t].inc;
+    }
+    if (!ok) {
+        free(slot);
+        free(sd);
+        free(sa);
+        free_batches(bat, nthreads);
+        return -1;
+    }
+    free(v->slot);
+    free(v->slot_d);
+    free(v->slot_abs);
+    free_batches(v->bat, v->nthreads);
+    for (size_t i = 0; i < nslots; i++) {
+        slot[i].d = sd + i * nd;
+        slot[i].abs = sa + i * m;
+    }
+    v->slot = slot;
+    v->slot_d = sd;
+    v->slot_abs = sa;
+    v->bat = bat;
+    v->nslots = nslots;
+    v->nthreads = nthreads;
+    return 0;
+}
+
+pint_vegas *pint_vegas_new(const pint_function *fn, const double *lo,
+                           const double *hi, const pint_vegas_config *cfg,
+                           uint64_t seed)
+{
+    pint_vegas *v = calloc(1, sizeof *v);
+    if (!v)
+        return NULL;
+    v->fn = fn;
+    v->n = fn->ndim;
+    v->m = fn->ncomp;
+    v->ninc = cfg && cfg->ninc > 0 ? cfg->ninc : PINT_VEGAS_NINC;
+    v->alpha = cfg && cfg->alpha > 0 ? cfg->alpha : PINT_VEGAS_ALPHA;
+    v->beta = cfg && cfg->beta > 0 ? cfg->beta : PINT_VEGAS_BETA;
+    v->max_cubes = cfg && cfg->max_cubes > 0 ? cfg->max_cubes
+                                             : PINT_VEGAS_MAX_CUBES;
+    size_t n = (size_t)v->n, N = (size_t)v->ninc;
+    v->lo = malloc(2 * n * sizeof *v->lo);
+    v->grid = malloc(n * (N + 1) * sizeof *v->grid);
+    v->nstrat = calloc(n, sizeof *v->nstrat);
+    v->d = calloc(n * N, sizeof *v->d);
+    v->abs = calloc((size_t)v->m, sizeof *v->abs);
+    if (!v->lo || !v->grid || !v->nstrat || !v->d || !v->abs
+        || size_buffers(v, 1) != 0) {
+        pint_vegas_free(v);
+        return NULL;
+    }
+    v->width = v->lo + n;
+    for (size_t i = 0; i < n; i++) {
+        v->lo[i] = lo[i];
+        v->width[i] = hi[i] - lo[i];
+        for (size_t j = 0; j <= N; j++)
+            v->grid[i * (N + 1) + j] = (double)j / (double)N;
+    }
+    pint_stream_init(&v->stream0, seed, 0);
+    return v;
+}
+
+void pint_vegas_free(pint_vegas *v)
+{
+    if (!v)
+        return;
+    pint_pool_free(v->pool);
+    free(v->lo);
+    free(v->grid);
+    free(v->nstrat);
+    free(v->npts);
+    free(v->first);
+    free(v->sigf);
+    free(v->sumw);
+    free(v->sumw2);
+    free(v->d);
+    free(v->abs);
+    free(v->slot);
+    free(v->slot_d);
+    free(v->slot_abs);
+    free_batches(v->bat, v->nthreads);
+    free(v);
+}
+
+static int resize(void *v, int nthreads)
+{
+    return size_buffers(v, nthreads);
+}
+
+int pint_vegas_set_threads(pint_vegas *v, int nthreads)
+{
+    if ((nthreads < 1 ? 1 : nthreads) == v->nthreads)
+        return 0;
+    return pint_pool_move(&v->pool, nthreads, resize, v, v->msg,
+                          sizeof v->msg);
+}
+
+const char *pint_vegas_message(const pint_vegas *v) { return v->msg; }
+size_t pint_vegas_cubes(const pint_vegas *v) { return v->ncubes; }
+long long pint_vegas_drawn(const pint_vegas *v) { return v->drawn; }
+int pint_vegas_ninc(const pint_vegas *v) { return v->ninc; }
+const double *pint_vegas_grid(const pint_vegas *v) { return v->grid; }
+
+/* --------------------------------------------------------------- strata */
+
+/* Strata per axis for neval points: as many as allow 2 points a cube,
+ * the same on every axis, then one more on the first axes while the
+ * count stays within neval / 2 (and max_cubes). */
+static size_t choose_strata(const pint_vegas *v, long long neval, int *ns)
+{
+    double room = fmin((double)(neval / 2), (double)v->max_cubes);
+    if (room < 1)
+        room = 1;
+    int s = (int)floor(pow(room, 1.0 / v->n) * (1 + 1e-12));
+    if (s < 1)
+        s = 1;
+    double h = 1;
+    for (int i = 0; i < v->n; i++) {
+        ns[i] = s;
+        h *= s;
+    }
+    while (h > room && s > 1) {       /* rounding of pow */
+        s--;
+        h = 1;
+        for (int i = 0; i < v->n; i++) {
+            ns[i] = s;
+            h *= s;
+        }
+    }
+    for (int i = 0; i < v->n && h / s * (s + 1) <= room; i++) {
+        ns[i] = s + 1;
+        h = h / s * (s + 1);
+    }
+    return (size_t)h;
+}
+
+int pint_vegas_begin(pint_vegas *v, long long neval)
+{
+    int ns[v->n];
+    size_t H = choose_strata(v, neval, ns);
+    size_t m = (size_t)v->m;
+    int same = H == v->ncubes && v->sigf;
+    for (int i = 0; same && i < v->n; i++)
+        same = ns[i] == v->nstrat[i];
+    if (H > v->cap) {
+        long long *np = malloc(H * sizeof *np), *fi = malloc(H * sizeof *fi);
+        double *sg = malloc(H * sizeof *sg);
+        double *sw = malloc(H * m * sizeof *sw);
+        double *s2 = malloc(H * m * sizeof *s2);
+        if (!np || !fi || !sg || !sw || !s2) {
+            free(np);
+            free(fi);
+            free(sg);
+            free(sw);
+            free(s2);
+            snprintf(v->msg, sizeof v->msg,
+                     "out of memory for %zu hypercubes", H);
+            return PINT_ERR_NOMEM;
+        }
+        free(v->npts);
+        free(v->first);
+        free(v->sigf);
+        free(v->sumw);
+        free(v->sumw2);
+        v->npts = np;
+        v->first = fi;
+        v->sigf = sg;
+        v->sumw = sw;
+        v->sumw2 = s2;
+        v->cap = H;
+    }
+    if (!same)
+        for (size_t h = 0; h < H; h++)
+            v->sigf[h] = 1.0;
+    memcpy(v->nstrat, ns, sizeof ns);
+    v->ncubes = H;
+    /* n_h = 2 + the rest in proportion to sigf */
+    double total = 0;
+    for (size_t h = 0; h < H; h++)
+        total += v->sigf[h];
+    long long rest = neval - 2 * (long long)H;
+    if (rest < 0)
+        rest = 0;
+    long long at = 0;
+    for (size_t h = 0; h < H; h++) {
+        long long k = total > 0
+            ? (long long)floor((double)rest * (v->sigf[h] / total)) : 0;
+        v->npts[h] = 2 + k;
+        v->first[h] = at;
+        at += v->npts[h];
+    }
+    v->base = v->drawn;
+    v->drawn = v->base + at;
+    memset(v->sumw, 0, H * m * sizeof *v->sumw);
+    memset(v->sumw2, 0, H * m * sizeof *v->sumw2);
+    memset(v->d, 0, (size_t)v->n * (size_t)v->ninc * sizeof *v->d);
+    for (size_t k = 0; k < m; k++)
+        pint_sum_init(&v->abs[k]);
+    return 0;
+}
+
+long long pint_vegas_points(const pint_vegas *v, size_t from, size_t to)
+{
+    if (from >= to)
+        return 0;
+    return v->first[to - 1] + v->npts[to - 1] - v->first[from];
+}
+
+/* ------------------------------------------------------------- sampling */
+
+/* Point p (its index in the iteration) of cube h: y from the stream, x
+ * and the Jacobian from the map, the increment of every axis. */
+static double place(const pint_vegas *v, size_t h, long long p, double *x,
+                    int *inc)
+{
+    int n = v->n, N = v->ninc;
+    pint_stream s = v->stream0;
+    pint_stream_seek(&s, (uint64_t)(v->base + p) * (uint64_t)n);
+    double jac = 1.0;
+    size_t rest = h;
+    for (int i = 0; i < n; i++) {
+        size_t c = rest % (size_t)v->nstrat[i];
+        rest /= (size_t)v->nstrat[i];
+        double y = ((double)c + pint_stream_uniform(&s)) / v->nstrat[i];
+        double t = y * N;
+        int j = (int)t;
+        if (j >= N)
+            j = N - 1;
+        const double *g = v->grid + (size_t)i * (size_t)(N + 1);
+        double dg = g[j + 1] - g[j];
+        x[i] = v->lo[i] + v->width[i] * (g[j] + (t - j) * dg);
+        jac *= v->width[i] * N * dg;
+        inc[i] = j;
+    }
+    return jac;
+}
+
+/* The batch's values into the cubes' sums, the chunk's map accumulators
+ * and |w| sum. */
+static void take(pint_vegas *v, vg_slot *sl, const vg_batch *b, size_t np)
+{
+    int n = v->n, m = v->m, N = v->ninc;
+    double vh = 1.0 / (double)v->ncubes;
+    for (size_t p = 0; p < np; p++) {
+        size_t h = b->cube[p];
+        double wt = vh / (double)v->npts[h], f2 = 0;
+        for (int k = 0; k < m; k++) {
+            double w = b->jac[p] * b->f[p * (size_t)m + k];
+            v->sumw[h * (size_t)m + k] += w;
+            v->sumw2[h * (size_t)m + k] += w * w;
+            pint_sum_add(&sl->abs[k], wt * fabs(w));
+            f2 += w * w;
+        }
+        for (int i = 0; i < n; i++)
+            sl->d[(size_t)i * (size_t)N + (size_t)b->inc[p * (size_t)n + i]]
+                += wt * f2;
+    }
+}
+
+static void chunk_task(void *arg, size_t i, int thread)
+{
+    pint_vegas *v = arg;
+    vg_slot *sl = &v->slot[i];
+    vg_batch *b = &v->bat[thread];
+    int n = v->n, m = v->m;
+    memset(sl->d, 0, (size_t)n * (size_t)v->ninc * sizeof *sl->d);
+    for (int k = 0; k < m; k++)
+        pint_sum_init(&sl->abs[k]);
+    sl->rc = 0;
+    size_t np = 0;
+    for (size_t h = sl->c0; h < sl->c1; h++)
+        for (long long q = 0; q < v->npts[h]; q++) {
+            b->jac[np] = place(v, h, v->first[h] + q, b->x + np * (size_t)n,
+                               b->inc + np * (size_t)n);
+            b->cube[np++] = h;
+            if (np == BATCH || (h + 1 == sl->c1 && q + 1 == v->npts[h])) {
+                sl->rc = pint_eval_points(v->fn, np, b->x, b->f, sl->msg,
+                                          sizeof sl->msg);
+                if (sl->rc != 0)
+                    return;
+                take(v, sl, b, np);
+                np = 0;
+            }
+        }
+}
+
+/* The end of the chunk that starts at cube c0: whole cubes, about a
+ * batch of points (fixed by the cubes alone). */
+static size_t chunk_end(const pint_vegas *v, size_t c0, size_t to)
+{
+    long long pts = 0;
+    size_t c = c0;
+    while (c < to && (pts == 0 || pts + v->npts[c] <= BATCH))
+        pts += v->npts[c++];
+    return c;
+}
+
+int pint_vegas_sample(pint_vegas *v, size_t from, size_t to)
+{
+    int n = v->n, m = v->m;
+    size_t nd = (size_t)n * (size_t)v->ninc;
+    size_t c = from;
+    while (c < to) {
+        size_t k = 0;
+        while (k < v->nslots && c < to) {
+            v->slot[k].c0 = c;
+            c = chunk_end(v, c, to);
+            v->slot[k++].c1 = c;
+        }
+        pint_pool_run(v->pool, k, chunk_task, v);
+        for (size_t i = 0; i < k; i++) {
+            const vg_slot *sl = &v->slot[i];
+            if (sl->rc != 0) {
+                snprintf(v->msg, sizeof v->msg, "%s", sl->msg);
+                return sl->rc;
+            }
+            for (size_t j = 0; j < nd; j++)
+                v->d[j] += sl->d[j];
+            for (int q = 0; q < m; q++)
+                pint_sum_merge(&v->abs[q], &sl->abs[q]);
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ reporting */
+
+size_t pint_vegas_report_len(const pint_vegas *v, size_t ncubes)
+{
+    return 3 * (size_t)v->m + (size_t)v->n * (size_t)v->ninc + ncubes;
+}
+
+void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,
+                       double *out)
+{
+    int m = v->m;
+    double vh = 1.0 / (double)v->ncubes;
+    double *val = out, *var = out + m, *abs = out + 2 * m;
+    double *d = out + 3 * m, *sg = d + (size_t)v->n * (size_t)v->ninc;
+    for (int k = 0; k < m; k++) {
+        pint_sum sv, s2;
+        pint_sum_init(&sv);
+        pint_sum_init(&s2);
+        for (size_t h = from; h < to; h++) {
+            double nh = (double)v->npts[h];
+            double mean = v->sumw[h * (size_t)m + k] / nh;
+            double s = (v->sumw2[h * (size_t)m + k] - nh * mean * mean)
+                       / (nh - 1);
+            pint_sum_add(&sv, vh * mean);
+            pint_sum_add(&s2, vh * vh * fmax(s, 0.0) / nh);
+        }
+        val[k] = pint_sum_get(&sv);
+        var[k] = pint_sum_get(&s2);
+        abs[k] = pint_sum_get(&v->abs[k]);
+    }
+    memcpy(d, v->d, (size_t)v->n * (size_t)v->ninc * sizeof *d);
+    /* the strata weights: sigma_h^beta, sigma_h^2 the variance of w in
+     * the cube times its volume squared, over the components */
+    for (size_t h = from; h < to; h++) {
+        double nh = (double)v->npts[h], s2 = 0;
+        for (int k = 0; k < m; k++) {
+            double mean = v->sumw[h * (size_t)m + k] / nh;
+            double s = (v->sumw2[h * (size_t)m + k] - nh * mean * mean)
+                       / (nh - 1);
+            s2 += vh * vh * fmax(s, 0.0);
+        }
+        sg[h - from] = pow(s2, 0.5 * v->beta);
+    }
+}
+
+/* Axis i's increments redrawn: equal shares of the smoothed, damped
+ * density d (ninc numbers). */
+static void refine_axis(pint_vegas *v, int i, const double *d)
+{
+    int N = v->ninc;
+    double s[N], total = 0;
+    if (N == 1)
+        return;
+    for (int j = 0; j < N; j++) {
+        double l = d[j > 0 ? j - 1 : j], r = d[j + 1 < N ? j + 1 : j];
+        if (j == 0)
+            s[j] = (7 * d[0] + d[1]) / 8;
+        else if (j == N - 1)
+            s[j] = (d[N - 2] + 7 * d[N - 1]) / 8;
+        else
+            s[j] = (l + 6 * d[j] + r) / 8;
+        total += s[j];
+    }
+    if (!(total > 0) || !isfinite(total))
+        return;
+    double sum = 0;
+    for (int j = 0; j < N; j++) {
+        double r = s[j] / total;
+        s[j] = r > 0 && r < 1 ? pow((1 - r) / log(1 / r), v->alpha)
+                              : (r >= 1 ? 1 : 0);
+        sum += s[j];
+    }
+    if (!(sum > 0))
+        return;
+    double *g = v->grid + (size_t)i * (size_t)(N + 1);
+    double old[N + 1];
+    memcpy(old, g, sizeof old);
+    double per = sum / N, acc = 0;
+    int j = 0;
+    for (int k = 1; k < N; k++) {
+        double want = per * k;
+        while (j < N && acc + s[j] < want)
+            acc += s[j++];
+        if (j >= N) {
+            g[k] = old[N];
+            continue;
+        }
+        double frac = s[j] > 0 ? (want - acc) / s[j] : 0;
+        g[k] = old[j] + frac * (old[j + 1] - old[j]);
+    }
+    g[0] = 0;
+    g[N] = 1;
+}
+
+void pint_vegas_finish(pint_vegas *v, int members,
+                       const double *const *reports, const size_t *cut,
+                       double *value, double *var, double *absval, int adapt)
+{
+    int m = v->m, n = v->n, N = v->ninc;
+    size_t nd = (size_t)n * (size_t)N;
+    for (int k = 0; k < m; k++) {
+        pint_sum sv, s2, sa;
+        pint_sum_init(&sv);
+        pint_sum_init(&s2);
+        pint_sum_init(&sa);
+        for (int r = 0; r < members; r++) {
+            pint_sum_add(&sv, reports[r][k]);
+            pint_sum_add(&s2, reports[r][m + k]);
+            pint_sum_add(&sa, reports[r][2 * m + k]);
+        }
+        value[k] = pint_sum_get(&sv);
+        var[k] = pint_sum_get(&s2);
+        absval[k] = pint_sum_get(&sa);
+    }
+    if (!adapt)
+        return;
+    double *d = calloc(nd, sizeof *d);
+    if (d) {        /* out of memory: the map stays as it is */
+        for (int r = 0; r < members; r++)
+            for (size_t j = 0; j < nd; j++)
+                d[j] += reports[r][3 * m + j];
+        for (int i = 0; i < n; i++)
+            refine_axis(v, i, d + (size_t)i * (size_t)N);
+        free(d);
+    }
+    for (int r = 0; r < members; r++)
+        for (size_t h = cut[r]; h < cut[r + 1]; h++)
+            v->sigf[h] = reports[r][3 * m + nd + (h - cut[r])];
+}
+
+/* ---------------------------------------------------------- combination */
+
+void pint_vegas_combine_add(int m, double *acc, const double *value,
+                            const double *var)
+{
+    for (int k = 0; k < m; k++) {
+        /* an iteration without spread (a constant integrand) weighs as
+         * one at the rounding of its value */
+        double floor2 = 4.9e-32 * value[k] * value[k];
+        double w = 1.0 / fmax(var[k], fmax(floor2, 1e-300));
+        acc[k] += value[k] * w;
+        acc[m + k] += w;
+        acc[2 * m + k] += value[k] * value[k] * w;
+    }
+}
+
+void pint_vegas_combine_get(int m, const double *acc, double *mean,
+                            double *error, double *chi2)
+{
+    for (int k = 0; k < m; k++) {
+        double w = acc[m + k];
+        mean[k] = w > 0 ? acc[k] / w : 0.0;
+        error[k] = w > 0 ? sqrt(1.0 / w) : INFINITY;
+        chi2[k] = w > 0 ? fmax(acc[2 * m + k] - mean[k] * mean[k] * w, 0.0)
+                        : 0.0;
+    }
+}

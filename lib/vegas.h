@@ -1,0 +1,109 @@
+/* vegas.h -- the VEGAS+ engine: adaptive importance sampling with an
+ * adaptive map (Lepage 1978) and adaptive stratified sampling on top of
+ * it (Lepage, "Adaptive multidimensional integration: VEGAS enhanced",
+ * J. Comput. Phys. 439, 2021).  It knows nothing of MPI or files: an
+ * iteration's hypercubes can be shared among members of a team, each
+ * sampling a range of them, and every member adapts from the same
+ * numbers (the run, vegas_run.c, gathers them).
+ *
+ * The map.  Each axis of the box is cut into ninc increments of equal
+ * probability, x = lo + w (g_j + (y N - j)(g_(j+1) - g_j)) for y in
+ * [j/N, (j+1)/N), whose Jacobian is w N (g_(j+1) - g_j); the integral is
+ * that of J f over y in [0,1]^n.  After an iteration each axis's
+ * increments are redrawn so that each holds an equal share of the
+ * smoothed, damped (exponent alpha) density of (J f)^2 seen in it.
+ *
+ * The strata.  y-space is cut into H = prod nstrat_i hypercubes
+ * (nstrat_i from the points of an iteration, H <= neval / 2); cube h
+ * gets n_h >= 2 points, n_h proportional to sigma_h^beta, sigma_h the
+ * standard deviation of J f in it at the last iteration (beta = 0.75).
+ * An iteration's estimate is the sum of the cubes' means times their
+ * volumes; its variance the sum of their variances of the mean.
+ *
+ * Reproducible: point p of an iteration (cubes in order, points within
+ * a cube in order) takes the uniforms at position (base + p) n of one
+ * counter-based stream (rng.h), base the points of the iterations
+ * before; chunks of whole cubes, of about a batch of points, are fixed
+ * by the cubes alone and their sums added in order, so an iteration's
+ * numbers are the same on any number of threads (and its value is the
+ * same for any split of the cubes among members up to the order of the
+ * members' sums). */
+#ifndef PINT_VEGAS_H
+#define PINT_VEGAS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pint.h"
+
+typedef struct pint_vegas pint_vegas;
+
+/* Settings; 0 for each default. */
+typedef struct {
+    int ninc;                   /* map increments per axis (default 512) */
+    double alpha;               /* map damping (default 0.5) */
+    double beta;                /* strata damping (default 0.75) */
+    size_t max_cubes;           /* at most this many hypercubes
+                                   (default 1,000,000) */
+} pint_vegas_config;
+
+#define PINT_VEGAS_NINC 512
+#define PINT_VEGAS_ALPHA 0.5
+#define PINT_VEGAS_BETA 0.75
+#define PINT_VEGAS_MAX_CUBES 1000000
+
+/* A sampler of fn (n = fn->ndim, m = fn->ncomp) over the finite box
+ * [lo, hi] (copied), uniform map, with the stream of seed.  NULL when out
+ * of memory. */
+pint_vegas *pint_vegas_new(const pint_function *fn, const double *lo,
+                           const double *hi, const pint_vegas_config *cfg,
+                           uint64_t seed);
+void pint_vegas_free(pint_vegas *v);
+/* Sample on nthreads threads (a pool of its own); 0 or PINT_ERR_NOMEM. */
+int pint_vegas_set_threads(pint_vegas *v, int nthreads);
+const char *pint_vegas_message(const pint_vegas *v);
+
+/* The next iteration: about neval points (at least 2 a cube); the
+ * strata for it (kept from the last iteration when their count is the
+ * same, else uniform) and the points of every cube.  0, or
+ * PINT_ERR_NOMEM (the sampler as it was). */
+int pint_vegas_begin(pint_vegas *v, long long neval);
+size_t pint_vegas_cubes(const pint_vegas *v);
+/* Points of cubes [from, to) of this iteration. */
+long long pint_vegas_points(const pint_vegas *v, size_t from, size_t to);
+
+/* Sample cubes [from, to) of this iteration: 0, or an integrand error
+ * (message in pint_vegas_message; the iteration is then unusable). */
+int pint_vegas_sample(pint_vegas *v, size_t from, size_t to);
+
+/* What a member reports of an iteration, as numbers: the value, the
+ * variance and the integral of |f| of its cubes (m each), the map's
+ * accumulators (n ninc), and the strata weights of its cubes (to - from).
+ * pint_vegas_report_len(v, ncubes) is their count for ncubes cubes. */
+size_t pint_vegas_report_len(const pint_vegas *v, size_t ncubes);
+void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,
+                       double *out);
+/* The iteration's totals from the members' reports (member r's at
+ * reports[r], cubes [cut[r], cut[r+1]), members in order): value, var,
+ * absval (m each).  Then adapt: the map and the next strata weights.
+ * Every member calls it with the same reports and so stays the same. */
+void pint_vegas_finish(pint_vegas *v, int members, const double *const *reports,
+                       const size_t *cut, double *value, double *var,
+                       double *absval, int adapt);
+
+/* Points drawn in all iterations begun (the stream's position), and the
+ * map: n (ninc + 1) grid values in [0, 1] per axis. */
+long long pint_vegas_drawn(const pint_vegas *v);
+int pint_vegas_ninc(const pint_vegas *v);
+const double *pint_vegas_grid(const pint_vegas *v);
+
+/* Weighted combination of iterations (each with its value and variance,
+ * per component): the running sums kept by the run.  acc has 3 m
+ * numbers: sum of value/var, sum of 1/var, sum of value^2/var; add one
+ * iteration, then read the mean, its error and chi^2 (over iterations - 1
+ * degrees of freedom). */
+void pint_vegas_combine_add(int m, double *acc, const double *value,
+                            const double *var);
+void pint_vegas_combine_get(int m, const double *acc, double *mean,
+                            double *error, double *chi2);
+
+#endif
