@@ -140,12 +140,13 @@ static const pint_opt options[] = {
 "      --max-regions N   region limit, bounds memory (default 1e7)\n" },
     { .name = "method", .key = 1, .kind = NAME, .at = OPT(method),
       .from_name = pint_method_from_name,
-      .err = "unknown method '%s' (adaptive, mc, qmc)",
+      .err = "unknown method '%s' (adaptive, mc, qmc, vegas)",
       .help =
 "      --method M        adaptive (default); mc (plain Monte Carlo, up to\n"
-"                        1000 dimensions) or qmc (randomized Korobov\n"
-"                        lattices, up to 400): boxes only, the error is one\n"
-"                        standard error\n" },
+"                        1000 dimensions), qmc (randomized Korobov\n"
+"                        lattices, up to 400) or vegas (VEGAS+ adaptive\n"
+"                        importance and stratified sampling): boxes only,\n"
+"                        the error is one standard error\n" },
     { .name = "shifts", .kind = COUNT, .at = OPT(shifts), .type = 'i', .lo = 2,
       .hi = 100000,
       .err = "--shifts must be a whole number 2..100000, got '%s'",

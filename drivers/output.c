@@ -39,6 +39,11 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
         if (rep->ranks > 1)
             fprintf(out, "work units   %s\n",
                     pint_qmc_units_name(cli->opt.qmc_units));
+    } else if (res->method == PINT_METHOD_VEGAS) {
+        fprintf(out, "method       vegas (error: one standard error of the "
+                "iterations combined)\n");
+        fprintf(out, "iterations   %lld (the first 3 train the map only); "
+                "chi^2/dof %.3g\n", res->iterations, res->chi2_dof);
     } else
         fprintf(out, "rule         %s%s\n", pint_rule_name(res->rule),
                 res->extrapolated ? " (value extrapolated, Wynn's epsilon "
@@ -194,6 +199,11 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
             fprintf(out, ", \"units_per_worker\": %d, \"schedule\": \"%s\"",
                     cli->opt.units_per_worker,
                     pint_schedule_name(cli->opt.schedule));
+    }
+    if (res->method == PINT_METHOD_VEGAS) {
+        fprintf(out, ", \"iterations\": %lld, \"chi2_per_dof\": ",
+                res->iterations);
+        json_number(out, res->chi2_dof);
     }
     if (res->method == PINT_METHOD_MC) {
         fputs(", \"unit_seconds\": ", out);

@@ -20,6 +20,7 @@
 #include "pool.h"
 #include "mc_run.h"
 #include "qmc_run.h"
+#include "vegas_run.h"
 #include "par/entry.h"
 #include "result.h"
 #include "tolerance.h"
@@ -277,6 +278,8 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
             status = pint_mc_integrate(fn, dom, opt, &alone, &watch, res);
         } else if (status == 0 && opt->method == PINT_METHOD_QMC) {
             status = pint_qmc_integrate(fn, dom, opt, &alone, &watch, res);
+        } else if (status == 0 && opt->method == PINT_METHOD_VEGAS) {
+            status = pint_vegas_integrate(fn, dom, opt, &alone, &watch, res);
         } else if (status == 0) {
             res->rule = id;
             status = pint_use_extrapolation(fn, dom, opt, id)

@@ -19,7 +19,7 @@ static const char *const rules[PINT_RULE_COUNT_] = {
 };
 static const char *const methods[] = {
     [PINT_METHOD_ADAPTIVE] = "adaptive", [PINT_METHOD_MC] = "mc",
-    [PINT_METHOD_QMC] = "qmc",
+    [PINT_METHOD_QMC] = "qmc", [PINT_METHOD_VEGAS] = "vegas",
 };
 static const char *const periodizations[] = {
     [PINT_PERIODIZE_NONE] = "none", [PINT_PERIODIZE_BAKER] = "baker",

@@ -103,7 +103,9 @@ enum pint_domain_kind { PINT_DOMAIN_BOX = 0, PINT_DOMAIN_SIMPLICES = 1 };
 enum pint_method {
     PINT_METHOD_ADAPTIVE = 0,   /* global adaptive subdivision (default) */
     PINT_METHOD_MC = 1,         /* plain Monte Carlo, boxes only */
-    PINT_METHOD_QMC = 2         /* randomized Korobov lattices, boxes only */
+    PINT_METHOD_QMC = 2,        /* randomized Korobov lattices, boxes only */
+    PINT_METHOD_VEGAS = 3       /* VEGAS+ adaptive importance and
+                                   stratified sampling, boxes only */
 };
 
 /* Periodizing transforms of the QMC method: each coordinate t in [0, 1]
@@ -398,6 +400,11 @@ typedef struct {
      * lent to a busy one, to evaluate slices of its steps (a costly
      * integrand's helpers). */
     long long helpers_lent;
+    /* VEGAS: iterations done (the warm-up included), and the chi^2 per
+     * degree of freedom of those in the final combination (0 when fewer
+     * than two: it needs two). */
+    long long iterations;
+    double chi2_dof;
 } pint_result;
 
 /* One integral of a batch: the same three things pint_integrate takes.

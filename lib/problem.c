@@ -274,7 +274,7 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
     if (rc != 0)
         return rc;
     if (opt->method != PINT_METHOD_ADAPTIVE && opt->method != PINT_METHOD_MC
-        && opt->method != PINT_METHOD_QMC)
+        && opt->method != PINT_METHOD_QMC && opt->method != PINT_METHOD_VEGAS)
         return pint_fail(res, PINT_ERR_INVALID, "unknown method %d",
                          (int)opt->method);
     if (opt->method != PINT_METHOD_ADAPTIVE) {
@@ -282,6 +282,11 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
             return pint_fail(res, PINT_ERR_INVALID,
                              "method %s integrates over boxes only",
                              pint_method_name(opt->method));
+        if (opt->method == PINT_METHOD_VEGAS && (opt->checkpoint
+                                                 || opt->resume))
+            return pint_fail(res, PINT_ERR_INVALID,
+                             "method vegas has no checkpoints: run it "
+                             "without a checkpoint or resume file");
         if (opt->method == PINT_METHOD_QMC && fn->ndim > PINT_QMC_MAX_DIM)
             return pint_fail(res, PINT_ERR_INVALID,
                              "method qmc needs dimension 1..%d, got %d",

@@ -298,7 +298,7 @@ static void test_errors(void)
         "1: ncomp must be a whole number 1..1024, got '1025'");
     BAD("sym 2 plugin=\n", "1: plugin needs a file name");
     BAD("genz1 2 method=foo\n",
-        "1: unknown method 'foo' (adaptive, mc, qmc)");
+        "1: unknown method 'foo' (adaptive, mc, qmc, vegas)");
     BAD("genz1 2 rule=sym9 rule=gk41\n", "1: key 'rule' given twice");
     /* options that are not keys of a line */
     BAD("genz1 2 time-limit=1\n", "1: unknown key 'time-limit'");

@@ -341,7 +341,7 @@ static void test_bad_options(void)
     run_pint(&r, "-f", "explin", "--method", "mc", "--simplex", unit3, NULL);
     expect_error(&r, "method mc integrates over boxes only");
     run_pint(&r, "-f", "genz1", "-d", "2", "--method", "lattice", NULL);
-    expect_error(&r, "unknown method 'lattice' (adaptive, mc, qmc)");
+    expect_error(&r, "unknown method 'lattice' (adaptive, mc, qmc, vegas)");
     run_pint(&r, "-f", "genz1", "-d", "2", "--shifts", "1", NULL);
     expect_error(&r, "--shifts must be a whole number 2..100000, got '1'");
     run_pint(&r, "-f", "genz1", "-d", "2", "--periodize", "tent", NULL);

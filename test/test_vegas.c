@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "testutil.h"
+#include "run_pint.h"
 #include "pint.h"
 #include "vegas.h"
 #include "integrands.h"
@@ -269,6 +269,76 @@ static void test_failing_integrand(void)
     pint_vegas_free(v);
 }
 
+/* Through pint_integrate: converged within its tolerance, the true
+ * error within 3 of its standard errors; the evaluation limit keeps the
+ * estimate; a NaN is an integrand error; no checkpoints. */
+static void test_api(void)
+{
+    char msg[256];
+    pint_testfn *t = pint_testfn_new("genz4", 5, 1, 1.0, msg, sizeof msg);
+    CU_ASSERT_FATAL(t != NULL);
+    pint_function fn = pint_testfn_function(t);
+    double lo[5] = { 0, 0, 0, 0, 0 }, hi[5] = { 1, 1, 1, 1, 1 }, exact;
+    pint_domain dom = pint_domain_box(lo, hi);
+    pint_testfn_exact(t, &dom, &exact);
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.method = PINT_METHOD_VEGAS;
+    opt.epsrel = 1e-3;
+    pint_result *res = pint_result_alloc(1);
+    CU_ASSERT_FATAL(res != NULL);
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(res->method, PINT_METHOD_VEGAS);
+    CU_ASSERT(fabs(res->value[0] - exact) <= 3 * res->error[0]);
+    CU_ASSERT(res->error[0] <= 1e-3 * fabs(res->value[0]));
+    CU_ASSERT(res->iterations >= 5);        /* 3 of warm-up, 2 combined */
+    CU_ASSERT(res->chi2_dof >= 0 && res->chi2_dof < 10);
+    opt.epsrel = 1e-9;
+    opt.max_evals = 200000;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_MAX_EVALS);
+    CU_ASSERT(res->evals <= 200000);
+    CU_ASSERT(fabs(res->value[0] - exact) <= 5 * res->error[0]);
+    pint_function bad = { .ndim = 2, .ncomp = 1, .f = nan_far };
+    opt.max_evals = 1000000;
+    CU_ASSERT_EQUAL(pint_integrate(&bad, &dom, &opt, res),
+                    PINT_ERR_NONFINITE);
+    CU_ASSERT(strstr(res->message, "NaN") != NULL);
+    opt.checkpoint = "vegas.ckpt";
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(res->message, "vegas") != NULL);
+    pint_result_free(res);
+    pint_testfn_free(t);
+}
+
+/* On 2 and 3 ranks: converged, honest within 3 errors, the points
+ * shared about equally, and the same bits in a second run. */
+static void test_ranks(void)
+{
+    for (int np = 2; np <= 3; np++) {
+        run_result r, again;
+        run_mpi(&r, np, "--json", "-f", "genz2", "-d", "6", "--method",
+                "vegas", "--er", "1e-3", NULL);
+        run_mpi(&again, np, "--json", "-f", "genz2", "-d", "6", "--method",
+                "vegas", "--er", "1e-3", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT(strstr(r.out, "\"method\": \"vegas\"") != NULL);
+        CU_ASSERT_EQUAL(json_num(r.out, "ranks"), np);
+        double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
+        double x = json_nth(r.out, "exact", 0);
+        if (!(fabs(v - x) <= 3 * e))
+            fprintf(stderr, "\n  %d ranks: %.10g +- %.3g, exact %.10g\n",
+                    np, v, e, x);
+        CU_ASSERT(fabs(v - x) <= 3 * e);
+        CU_ASSERT(e <= 1e-3 * fabs(v));
+        CU_ASSERT(v == json_nth(again.out, "value", 0));
+        CU_ASSERT(e == json_nth(again.out, "error", 0));
+        double total = json_num(r.out, "evals");
+        for (int k = 0; k < np; k++)
+            CU_ASSERT(fabs(json_nth(r.out, "rank_evals", k) - total / np)
+                      <= 0.05 * total / np + 2000);
+    }
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -282,6 +352,8 @@ int main(void)
         { "coverage of the combined error over 200 runs", test_coverage },
         { "a NaN stops the iteration with a message",
           test_failing_integrand },
+        { "pint_integrate: converged, limits, failures", test_api },
+        { "2 and 3 ranks: honest, shared, reproducible", test_ranks },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("vegas", tests);

@@ -15,6 +15,8 @@
 #include "onedim.h"
 #include "region.h"
 #include "rule.h"
+#include "collect.h"
+#include "vegas_run.h"
 
 /* Defaults chosen by measurement (bench/RESULTS.md, section 3, "How the
  * defaults were chosen"). */
@@ -526,6 +528,11 @@ int pint_par_run(const pint_function *fn, const pint_domain *dom,
         return pint_par_mc(fn, dom, opt, res, comm, watch);
     if (opt->method == PINT_METHOD_QMC)
         return pint_par_qmc(fn, dom, opt, res, comm, watch);
+    if (opt->method == PINT_METHOD_VEGAS) {
+        pint_team t;
+        pint_par_team(&t, &comm);
+        return pint_vegas_integrate(fn, dom, opt, &t, watch, res);
+    }
     if (pint_use_extrapolation(fn, dom, opt, id))
         return extrap_on_rank0(&ctx, fn, dom, opt, res, id);
     return adaptive(&ctx, fn, dom, opt, res, id);

@@ -43,7 +43,8 @@ class Result:
     "unreliable", ...; an error status raises instead); converged: status
     == "converged"; evals, regions, seconds, message; rule and method
     used; nranks and rank_evals under MPI; checkpoints written and
-    checkpoint_message; resumed_evals.
+    checkpoint_message; resumed_evals; for method "vegas", iterations
+    and chi2_dof (of the iterations combined).
     """
 
     def __init__(self, d, shape):
@@ -56,7 +57,7 @@ class Result:
         for k in ("evals", "regions", "seconds", "rule", "method", "nranks",
                   "rank_evals", "transfers", "rows", "checkpoints",
                   "checkpoint_message", "resumed_evals", "extrapolated",
-                  "reopened", "helpers_lent"):
+                  "reopened", "helpers_lent", "iterations", "chi2_dof"):
             setattr(self, k, d[k])
 
     def __repr__(self):
@@ -156,7 +157,7 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
     norm ("max": ParInt's, "individual": every component on its own,
     "l2").  method: "adaptive" (subdivision with rule: None for the
     default, "sym9", "sym7", "gm", "gk15".."gk61", "simplex3".."simplex9"),
-    "qmc" (randomized lattices), "mc" (Monte Carlo).  threads: 0 for
+    "qmc" (randomized lattices), "mc" (Monte Carlo), "vegas" (VEGAS+).  threads: 0 for
     every core (threads_default()), 1 for the calling thread alone; the
     result is the same, bit for bit, on any number of threads for a
     given regions_per_step.  time_limit (seconds), checkpoint (a file,

@@ -200,7 +200,7 @@ static PyObject *result_dict(const pint_result *res, PyObject *exc,
     if (v && e && rank_evals)
         d = Py_BuildValue(
             "{s:O,s:O,s:i,s:s,s:L,s:n,s:d,s:s,s:s,s:s,s:i,s:O,s:L,s:L,"
-            "s:L,s:s,s:L,s:i,s:L,s:L,s:O,s:i,s:i}",
+            "s:L,s:s,s:L,s:i,s:L,s:L,s:L,s:d,s:O,s:i,s:i}",
             "value", v, "error", e, "status", res->status, "status_name",
             pint_status_name(res->status), "evals", res->evals, "regions",
             (Py_ssize_t)res->regions, "seconds", res->seconds, "message",
@@ -211,6 +211,7 @@ static PyObject *result_dict(const pint_result *res, PyObject *exc,
             "checkpoint_message", res->checkpoint_message, "resumed_evals",
             res->resumed_evals, "extrapolated", res->extrapolated,
             "reopened", res->reopened, "helpers_lent", res->helpers_lent,
+            "iterations", res->iterations, "chi2_dof", res->chi2_dof,
             "exception", exc ? exc : Py_None, "interrupted", interrupted,
             "stopped_by_progress", by_progress);
     Py_XDECREF(v);

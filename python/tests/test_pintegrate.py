@@ -159,7 +159,7 @@ def test_vector_not_vectorized():
     honest(r, [0.5, 1 / 3], 1e-10)
 
 
-@pytest.mark.parametrize("method", ["qmc", "mc"])
+@pytest.mark.parametrize("method", ["qmc", "mc", "vegas"])
 def test_sampling_methods(method):
     f, exact = genz4([1.5, 2.0, 1.0], [0.4, 0.6, 0.5])
     r = integrate(f, [0] * 3, [1] * 3, epsrel=1e-3,
@@ -256,7 +256,7 @@ def test_checkpoint_and_resume(tmp_path):
 @pytest.mark.parametrize("kw, text", [
     (dict(lo=[1], hi=[0]), "lower bound must be below upper bound"),
     (dict(lo=[0], hi=[1], rule="nine"), "unknown rule 'nine'"),
-    (dict(lo=[0], hi=[1], method="vegas"), "unknown method 'vegas'"),
+    (dict(lo=[0], hi=[1], method="lattice"), "unknown method 'lattice'"),
     (dict(lo=[0], hi=[1], epsrel=-1.0), "relative tolerance"),
     (dict(lo=[0, 0], hi=[1]), "same length"),
     (dict(lo=[0, 0], hi=[1, 1], rule="gk21"), "gk21"),
