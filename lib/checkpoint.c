@@ -295,7 +295,7 @@ static int match_header(const uint64_t *hdr, const pint_ckpt *want,
     if (hdr[H_METHOD] != (uint64_t)want->method)
         REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of the %s "
                "method, this run uses %s", path,
-               hdr[H_METHOD] <= PINT_METHOD_QMC
+               hdr[H_METHOD] <= PINT_METHOD_VEGAS
                ? pint_method_name((enum pint_method)hdr[H_METHOD]) : "?",
                pint_method_name((enum pint_method)want->method));
     *file_rec_len = want->rec_len;
@@ -323,7 +323,9 @@ static int match_header(const uint64_t *hdr, const pint_ckpt *want,
     if (hdr[H_FINGERPRINT] != want->fingerprint)
         REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of another "
                "problem (the integrand%s differs)", path,
-               want->method == PINT_METHOD_MC ? ", the domain or the seed"
+               want->method == PINT_METHOD_MC
+               || want->method == PINT_METHOD_VEGAS
+               ? ", the domain or the seed"
                : want->method == PINT_METHOD_QMC
                ? ", the domain, the seed, the shifts or the periodization"
                : " or the domain");

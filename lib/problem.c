@@ -282,11 +282,6 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
             return pint_fail(res, PINT_ERR_INVALID,
                              "method %s integrates over boxes only",
                              pint_method_name(opt->method));
-        if (opt->method == PINT_METHOD_VEGAS && (opt->checkpoint
-                                                 || opt->resume))
-            return pint_fail(res, PINT_ERR_INVALID,
-                             "method vegas has no checkpoints: run it "
-                             "without a checkpoint or resume file");
         if (opt->method == PINT_METHOD_QMC && fn->ndim > PINT_QMC_MAX_DIM)
             return pint_fail(res, PINT_ERR_INVALID,
                              "method qmc needs dimension 1..%d, got %d",

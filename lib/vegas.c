@@ -227,14 +227,10 @@ static size_t choose_strata(const pint_vegas *v, long long neval, int *ns)
     return (size_t)h;
 }
 
-int pint_vegas_begin(pint_vegas *v, long long neval)
+/* Room for H cubes: 0, or -1 (v as it was). */
+static int reserve_cubes(pint_vegas *v, size_t H)
 {
-    int ns[v->n];
-    size_t H = choose_strata(v, neval, ns);
     size_t m = (size_t)v->m;
-    int same = H == v->ncubes && v->sigf;
-    for (int i = 0; same && i < v->n; i++)
-        same = ns[i] == v->nstrat[i];
     if (H > v->cap) {
         long long *np = malloc(H * sizeof *np), *fi = malloc(H * sizeof *fi);
         double *sg = malloc(H * sizeof *sg);
@@ -246,9 +242,7 @@ int pint_vegas_begin(pint_vegas *v, long long neval)
             free(sg);
             free(sw);
             free(s2);
-            snprintf(v->msg, sizeof v->msg,
-                     "out of memory for %zu hypercubes", H);
-            return PINT_ERR_NOMEM;
+            return -1;
         }
         free(v->npts);
         free(v->first);
@@ -261,6 +255,22 @@ int pint_vegas_begin(pint_vegas *v, long long neval)
         v->sumw = sw;
         v->sumw2 = s2;
         v->cap = H;
+    }
+    return 0;
+}
+
+int pint_vegas_begin(pint_vegas *v, long long neval)
+{
+    int ns[v->n];
+    size_t H = choose_strata(v, neval, ns);
+    size_t m = (size_t)v->m;
+    int same = H == v->ncubes && v->sigf;
+    for (int i = 0; same && i < v->n; i++)
+        same = ns[i] == v->nstrat[i];
+    if (reserve_cubes(v, H) != 0) {
+        snprintf(v->msg, sizeof v->msg, "out of memory for %zu hypercubes",
+                 H);
+        return PINT_ERR_NOMEM;
     }
     if (!same)
         for (size_t h = 0; h < H; h++)
@@ -544,6 +554,89 @@ void pint_vegas_finish(pint_vegas *v, int members,
     for (int r = 0; r < members; r++)
         for (size_t h = cut[r]; h < cut[r + 1]; h++)
             v->sigf[h] = reports[r][3 * m + nd + (h - cut[r])];
+}
+
+/* ---------------------------------------------------------------- state */
+
+size_t pint_vegas_state_len(const pint_vegas *v)
+{
+    size_t n = (size_t)v->n;
+    return 3 + n + n * (size_t)(v->ninc + 1) + v->ncubes;
+}
+
+void pint_vegas_state_pack(const pint_vegas *v, double *out)
+{
+    size_t n = (size_t)v->n, g = n * (size_t)(v->ninc + 1);
+    out[0] = v->ninc;
+    out[1] = (double)v->drawn;
+    out[2] = (double)v->ncubes;
+    for (size_t i = 0; i < n; i++)
+        out[3 + i] = v->nstrat[i];
+    memcpy(out + 3 + n, v->grid, g * sizeof *out);
+    if (v->ncubes)
+        memcpy(out + 3 + n + g, v->sigf, v->ncubes * sizeof *out);
+}
+
+/* A count: a whole number in [0, 2^53). */
+static int is_count(double x)
+{
+    return x >= 0 && x < 9007199254740992.0 && x == floor(x);
+}
+
+int pint_vegas_state_unpack(pint_vegas *v, const double *in, size_t len,
+                            char *msg, size_t msglen)
+{
+    size_t n = (size_t)v->n, N = (size_t)v->ninc, g = n * (N + 1);
+    if (len < 3 + n + g || in[0] != (double)N || !is_count(in[1])
+        || !is_count(in[2])) {
+        snprintf(msg, msglen, "not the state of a vegas run of %zu "
+                 "increments an axis", N);
+        return PINT_ERR_INVALID;
+    }
+    size_t H = (size_t)in[2];
+    double prod = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (!is_count(in[3 + i]) || in[3 + i] < 1) {
+            snprintf(msg, msglen, "axis %zu has no valid strata", i + 1);
+            return PINT_ERR_INVALID;
+        }
+        prod *= in[3 + i];
+    }
+    if (len != 3 + n + g + H || (H > 0 && prod != (double)H)
+        || H > v->max_cubes) {
+        snprintf(msg, msglen, "the strata do not match their count");
+        return PINT_ERR_INVALID;
+    }
+    const double *grid = in + 3 + n, *sg = grid + g;
+    for (size_t i = 0; i < n; i++) {
+        const double *a = grid + i * (N + 1);
+        int ok = a[0] == 0.0 && a[N] == 1.0;
+        for (size_t j = 0; ok && j < N; j++)
+            ok = a[j] < a[j + 1];
+        if (!ok) {
+            snprintf(msg, msglen, "the map of axis %zu is not increasing "
+                     "from 0 to 1", i + 1);
+            return PINT_ERR_INVALID;
+        }
+    }
+    for (size_t h = 0; h < H; h++)
+        if (!(sg[h] >= 0) || !isfinite(sg[h])) {
+            snprintf(msg, msglen, "a stratum's weight is not a finite "
+                     "number >= 0");
+            return PINT_ERR_INVALID;
+        }
+    if (reserve_cubes(v, H) != 0) {
+        snprintf(msg, msglen, "out of memory");
+        return PINT_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        v->nstrat[i] = (int)in[3 + i];
+    memcpy(v->grid, grid, g * sizeof *grid);
+    if (H)
+        memcpy(v->sigf, sg, H * sizeof *sg);
+    v->ncubes = H;
+    v->drawn = v->base = (long long)in[1];
+    return 0;
 }
 
 /* ---------------------------------------------------------- combination */

@@ -96,6 +96,19 @@ long long pint_vegas_drawn(const pint_vegas *v);
 int pint_vegas_ninc(const pint_vegas *v);
 const double *pint_vegas_grid(const pint_vegas *v);
 
+/* The sampler between iterations, for a checkpoint: as numbers,
+ *
+ *     ninc, drawn, H, nstrat[n], grid[n (ninc + 1)], sigf[H]
+ *
+ * (the map, the strata of the last iteration and their weights, the
+ * stream's position).  unpack takes a state of the same n and ninc:
+ * 0; PINT_ERR_INVALID with the reason in msg when the numbers are not
+ * one; PINT_ERR_NOMEM. */
+size_t pint_vegas_state_len(const pint_vegas *v);
+void pint_vegas_state_pack(const pint_vegas *v, double *out);
+int pint_vegas_state_unpack(pint_vegas *v, const double *in, size_t len,
+                            char *msg, size_t msglen);
+
 /* Weighted combination of iterations (each with its value and variance,
  * per component): the running sums kept by the run.  acc has 3 m
  * numbers: sum of value/var, sum of 1/var, sum of value^2/var; add one

@@ -15,12 +15,22 @@
  * distribution): a larger one says the iterations disagree beyond their
  * errors (the map was still moving), and the combination starts again
  * from the next iteration.  Iterations double in points after the
- * warm-up, so a long run tests the tolerance log(n) times. */
+ * warm-up, so a long run tests the tolerance log(n) times.
+ *
+ * A checkpoint holds the state after an iteration: the run's counts and
+ * combination, then the engine's (vegas.h):
+ *
+ *     iterations, combined, restarts, next, acc[3 m], engine state
+ *
+ * so a resumed run goes on as the uninterrupted one would have, on any
+ * number of ranks (the points of an iteration do not depend on them). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vegas_run.h"
 #include "vegas.h"
+#include "checkpoint.h"
 #include "domain.h"
 #include "options.h"
 #include "result.h"
@@ -81,13 +91,19 @@ static int vg_plan(void *self, const pint_team *t, long long left,
                    long long *need, size_t *len)
 {
     vg_method *s = self;
-    /* never an iteration of fewer than FIRST_POINTS: a small one's
-     * variance is too rough to weigh it by (2 points in 1 cube gave
-     * variances 1e-10 of the true, and the combination followed it) */
-    long long n = s->next < left ? s->next : left;
-    if (n < FIRST_POINTS)
-        n = FIRST_POINTS;       /* over the limit: the run stops there */
-    if (pint_vegas_begin(s->v, n) != 0)
+    /* never an iteration cut to what the limit leaves: the run stops at
+     * the limit when the next iteration would pass it (as QMC's rows),
+     * so a run resumed with a higher limit goes on as the uninterrupted
+     * one (and no small iteration's rough variance weighs in: 2 points
+     * in 1 cube gave variances 1e-10 of the true, and the combination
+     * followed it) */
+    if (s->next > left) {       /* the state stays as the last iteration
+                                   left it, for the checkpoint */
+        *need = s->next;
+        *len = 0;
+        return 0;
+    }
+    if (pint_vegas_begin(s->v, s->next) != 0)
         return PINT_ERR_NOMEM;
     share_cubes(s, t->size);
     *need = pint_vegas_points(s->v, 0, pint_vegas_cubes(s->v));
@@ -169,14 +185,65 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     return plausible;
 }
 
+#define HEAD 4                  /* iterations, combined, restarts, next */
+
 static double *vg_pack(void *self, int partial, size_t *len,
                        long long *points)
 {
-    (void)self;
-    (void)partial;
-    *len = 0;
+    (void)partial;              /* never within an iteration (no tick) */
+    vg_method *s = self;
+    size_t m = (size_t)s->m;
     *points = 0;
-    return NULL;                /* refused before the run (problem.c) */
+    *len = HEAD + 3 * m + pint_vegas_state_len(s->v);
+    double *out = malloc(*len * sizeof *out);
+    if (!out)
+        return NULL;
+    out[0] = s->iterations;
+    out[1] = s->combined;
+    out[2] = s->restarts;
+    out[3] = (double)s->next;
+    memcpy(out + HEAD, s->acc, 3 * m * sizeof *out);
+    pint_vegas_state_pack(s->v, out + HEAD + 3 * m);
+    return out;
+}
+
+/* The run's state from a checkpoint's numbers: 0, or PINT_ERR_INVALID
+ * (why in msg), PINT_ERR_NOMEM. */
+static int vg_unpack(vg_method *s, const double *in, size_t len, char *msg,
+                     size_t msglen)
+{
+    size_t m = (size_t)s->m;
+    if (len < HEAD + 3 * m) {
+        snprintf(msg, msglen, "not the state of a vegas run");
+        return PINT_ERR_INVALID;
+    }
+    for (int i = 0; i < HEAD; i++)
+        if (!(in[i] >= 0 && in[i] < 9007199254740992.0
+              && in[i] == floor(in[i]))) {
+            snprintf(msg, msglen, "not the state of a vegas run");
+            return PINT_ERR_INVALID;
+        }
+    if (in[1] > in[0] || in[3] < FIRST_POINTS) {
+        snprintf(msg, msglen, "not the state of a vegas run");
+        return PINT_ERR_INVALID;
+    }
+    for (size_t k = 0; k < m; k++)
+        if (!isfinite(in[HEAD + k]) || !(in[HEAD + m + k] >= 0)
+            || !isfinite(in[HEAD + m + k]) || !(in[HEAD + 2 * m + k] >= 0)) {
+            snprintf(msg, msglen, "its combination of iterations is not "
+                     "one");
+            return PINT_ERR_INVALID;
+        }
+    int rc = pint_vegas_state_unpack(s->v, in + HEAD + 3 * m,
+                                     len - HEAD - 3 * m, msg, msglen);
+    if (rc)
+        return rc;
+    s->iterations = (int)in[0];
+    s->combined = (int)in[1];
+    s->restarts = (int)in[2];
+    s->next = (long long)in[3];
+    memcpy(s->acc, in + HEAD, 3 * m * sizeof *in);
+    return 0;
 }
 
 static const char *vg_message(void *self)
@@ -206,10 +273,40 @@ int pint_vegas_integrate(const pint_function *fn, const pint_domain *dom,
     s.chi2 = s.acc ? s.acc + 3 * m : NULL;
     pint_no_estimate(res);
     int status = pint_team_settle(t, rc, NULL, 0, res);
+    /* the checkpoint to resume from: every member reads the same numbers
+     * and takes the same verdict */
+    pint_ckpt desc;
+    pint_ckpt_describe(&desc, fn, dom, opt, PINT_RULE_AUTO, 1);
+    double *state = NULL;
+    size_t len = 0;
+    if (status == 0)
+        status = pint_team_open_state(t, opt, &desc, &state, &len, res);
+    char msg[sizeof res->message];
+    if (status == 0 && state) {
+        char why[200];
+        rc = vg_unpack(&s, state, len, why, sizeof why);
+        if (rc == PINT_ERR_INVALID)
+            snprintf(msg, sizeof msg, "checkpoint %s: %s", opt->resume, why);
+        status = pint_team_settle(t, rc, rc == PINT_ERR_INVALID ? msg : NULL,
+                                  0, res);
+    }
+    free(state);
+    int resumed = 0;
+    if (status == 0 && s.combined >= 1) {
+        /* the estimate reached before; tested at once when it was */
+        pint_vegas_combine_get(m, s.acc, res->value, res->error, s.chi2);
+        int plausible = s.combined >= 2;
+        for (int k = 0; k < m; k++)
+            plausible &= s.chi2[k] <= chi2_99(s.combined - 1);
+        resumed = plausible;
+    }
     if (status == 0) {
         pint_sampler sm = { &s, m, vg_plan, vg_work, vg_combine, vg_pack,
                             vg_message };
-        pint_rounds_saving sv = { NULL, NULL, 0.0, 0, 0 };
+        pint_rounds_saving sv = { opt->checkpoint, &desc,
+                                  opt->checkpoint ? opt->checkpoint_seconds
+                                                  : 0.0,
+                                  pint_vegas_drawn(s.v), resumed };
         status = pint_rounds_run(&sm, t, opt, w, &sv, res);
         res->iterations = s.iterations;
         double chi2 = 0;
