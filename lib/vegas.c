@@ -259,6 +259,35 @@ static int reserve_cubes(pint_vegas *v, size_t H)
     return 0;
 }
 
+/* The weights of strata ns (H cubes) from those of the last iteration:
+ * a new cube takes the weight of the old cube that holds its centre
+ * (both are regular grids of y-space; the weights' common scale does
+ * not matter), so the weights learnt survive a change of the strata's
+ * count (the iterations double in points).  None before: all 1. */
+static void carry_weights(const pint_vegas *v, const int *ns, size_t H,
+                          double *w)
+{
+    if (!v->ncubes || !v->sigf) {
+        for (size_t h = 0; h < H; h++)
+            w[h] = 1.0;
+        return;
+    }
+    for (size_t h = 0; h < H; h++) {
+        size_t rest = h, old = 0, stride = 1;
+        for (int i = 0; i < v->n; i++) {
+            size_t c = rest % (size_t)ns[i];
+            rest /= (size_t)ns[i];
+            double y = ((double)c + 0.5) / ns[i];
+            size_t oc = (size_t)(y * v->nstrat[i]);
+            if (oc >= (size_t)v->nstrat[i])
+                oc = (size_t)v->nstrat[i] - 1;
+            old += oc * stride;
+            stride *= (size_t)v->nstrat[i];
+        }
+        w[h] = v->sigf[old];
+    }
+}
+
 int pint_vegas_begin(pint_vegas *v, long long neval)
 {
     int ns[v->n];
@@ -267,14 +296,20 @@ int pint_vegas_begin(pint_vegas *v, long long neval)
     int same = H == v->ncubes && v->sigf;
     for (int i = 0; same && i < v->n; i++)
         same = ns[i] == v->nstrat[i];
-    if (reserve_cubes(v, H) != 0) {
+    /* the weights carried over before reserve_cubes frees the old */
+    double *w = same ? NULL : malloc(H * sizeof *w);
+    if (w)
+        carry_weights(v, ns, H, w);
+    if ((!same && !w) || reserve_cubes(v, H) != 0) {
+        free(w);
         snprintf(v->msg, sizeof v->msg, "out of memory for %zu hypercubes",
                  H);
         return PINT_ERR_NOMEM;
     }
-    if (!same)
-        for (size_t h = 0; h < H; h++)
-            v->sigf[h] = 1.0;
+    if (w) {
+        memcpy(v->sigf, w, H * sizeof *w);
+        free(w);
+    }
     memcpy(v->nstrat, ns, sizeof ns);
     v->ncubes = H;
     /* n_h = 2 + the rest in proportion to sigf */
