@@ -196,12 +196,15 @@ const double *pint_vegas_grid(const pint_vegas *v) { return v->grid; }
 
 /* --------------------------------------------------------------- strata */
 
-/* Strata per axis for neval points: as many as allow 2 points a cube,
+/* Strata per axis for neval points: as many as allow 4 points a cube,
  * the same on every axis, then one more on the first axes while the
- * count stays within neval / 2 (and max_cubes). */
+ * count stays within neval / 4 (and max_cubes): the 2 points every cube
+ * gets take half the points, the other half follows the weights.  (With
+ * neval / 2 cubes the weights had nothing left to move: 20,000 points
+ * made 10,000 cubes of 2.) */
 static size_t choose_strata(const pint_vegas *v, long long neval, int *ns)
 {
-    double room = fmin((double)(neval / 2), (double)v->max_cubes);
+    double room = fmin((double)(neval / 4), (double)v->max_cubes);
     if (room < 1)
         room = 1;
     int s = (int)floor(pow(room, 1.0 / v->n) * (1 + 1e-12));
@@ -312,18 +315,27 @@ int pint_vegas_begin(pint_vegas *v, long long neval)
     }
     memcpy(v->nstrat, ns, sizeof ns);
     v->ncubes = H;
-    /* n_h = 2 + the rest in proportion to sigf */
+    /* n_h = 2 + the rest in proportion to sigf, rounded by the running
+     * sum so that the rest is given out whole (all alike when every
+     * weight is 0) */
     double total = 0;
     for (size_t h = 0; h < H; h++)
         total += v->sigf[h];
     long long rest = neval - 2 * (long long)H;
     if (rest < 0)
         rest = 0;
-    long long at = 0;
+    long long at = 0, given = 0;
+    double run = 0;
     for (size_t h = 0; h < H; h++) {
-        long long k = total > 0
-            ? (long long)floor((double)rest * (v->sigf[h] / total)) : 0;
-        v->npts[h] = 2 + k;
+        run += total > 0 ? v->sigf[h] / total : 1.0 / (double)H;
+        long long upto = h + 1 == H ? rest
+                                    : (long long)floor((double)rest * run);
+        if (upto > rest)
+            upto = rest;
+        if (upto < given)
+            upto = given;
+        v->npts[h] = 2 + (upto - given);
+        given = upto;
         v->first[h] = at;
         at += v->npts[h];
     }
