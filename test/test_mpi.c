@@ -406,8 +406,17 @@ static void test_failure_on_one_rank(void)
     double dt = now() - t0;
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT(dt < 20.0);
-    CU_ASSERT(strstr(r.err, "pint: error: rank 2: integrand returned error "
-                            "code 9 at x = (") != NULL);
+    /* rank 2 failed on its own regions, or as a helper of another rank's
+     * step (on a loaded machine a step of this cheap integrand can take
+     * the millisecond that makes helpers worth lending): then the owner
+     * reports it, saying where it ran */
+    int own = strstr(r.err, "pint: error: rank 2: integrand returned error "
+                            "code 9 at x = (") != NULL;
+    int helped = strstr(r.err, ": integrand returned error code 9 at x = (")
+                 && strstr(r.err, "(evaluated on rank 2, a helper)");
+    if (!own && !helped)
+        fprintf(stderr, "\n  stderr '%s'\n", r.err);
+    CU_ASSERT(own || helped);
     CU_ASSERT(one_error_line(r.err, "pint: error: "));
     /* rank 2 failed on a region sent to it: the estimate reached is
      * reported, under the error status */
