@@ -47,6 +47,7 @@ struct pint_vegas {
     long long *first;           /* per cube: its first point's index */
     double *sigf;               /* per cube: weight for the next n_h */
     double *sumw, *sumw2;       /* per cube and component */
+    double *cw;                 /* m: the components' weights (all 1) */
     /* this member's map accumulators and |w| sum since begin */
     double *d;                  /* n ninc */
     pint_sum *abs;              /* m */
@@ -137,12 +138,15 @@ pint_vegas *pint_vegas_new(const pint_function *fn, const double *lo,
     v->nstrat = calloc(n, sizeof *v->nstrat);
     v->d = calloc(n * N, sizeof *v->d);
     v->abs = calloc((size_t)v->m, sizeof *v->abs);
-    if (!v->lo || !v->grid || !v->nstrat || !v->d || !v->abs
+    v->cw = malloc((size_t)v->m * sizeof *v->cw);
+    if (!v->lo || !v->grid || !v->nstrat || !v->d || !v->abs || !v->cw
         || size_buffers(v, 1) != 0) {
         pint_vegas_free(v);
         return NULL;
     }
     v->width = v->lo + n;
+    for (int k = 0; k < v->m; k++)
+        v->cw[k] = 1.0;
     for (size_t i = 0; i < n; i++) {
         v->lo[i] = lo[i];
         v->width[i] = hi[i] - lo[i];
@@ -168,6 +172,7 @@ void pint_vegas_free(pint_vegas *v)
     free(v->sumw2);
     free(v->d);
     free(v->abs);
+    free(v->cw);
     free(v->slot);
     free(v->slot_d);
     free(v->slot_abs);
@@ -189,6 +194,12 @@ int pint_vegas_set_threads(pint_vegas *v, int nthreads)
 }
 
 const char *pint_vegas_message(const pint_vegas *v) { return v->msg; }
+
+void pint_vegas_set_weights(pint_vegas *v, const double *w)
+{
+    for (int k = 0; k < v->m; k++)
+        v->cw[k] = w[k] >= 0 && isfinite(w[k]) ? w[k] : 1.0;
+}
 size_t pint_vegas_cubes(const pint_vegas *v) { return v->ncubes; }
 long long pint_vegas_drawn(const pint_vegas *v) { return v->drawn; }
 int pint_vegas_ninc(const pint_vegas *v) { return v->ninc; }
@@ -399,7 +410,7 @@ static void take(pint_vegas *v, vg_slot *sl, const vg_batch *b, size_t np)
             v->sumw[h * (size_t)m + k] += w;
             v->sumw2[h * (size_t)m + k] += w * w;
             pint_sum_add(&sl->abs[k], wt * fabs(w));
-            f2 += w * w;
+            f2 += v->cw[k] * w * w;
         }
         for (int i = 0; i < n; i++)
             sl->d[(size_t)i * (size_t)N + (size_t)b->inc[p * (size_t)n + i]]
@@ -512,7 +523,7 @@ void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,
             double mean = v->sumw[h * (size_t)m + k] / nh;
             double s = (v->sumw2[h * (size_t)m + k] - nh * mean * mean)
                        / (nh - 1);
-            s2 += vh * vh * fmax(s, 0.0);
+            s2 += v->cw[k] * vh * vh * fmax(s, 0.0);
         }
         sg[h - from] = pow(s2, 0.5 * v->beta);
     }
@@ -608,7 +619,7 @@ void pint_vegas_finish(pint_vegas *v, int members,
 size_t pint_vegas_state_len(const pint_vegas *v)
 {
     size_t n = (size_t)v->n;
-    return 3 + n + n * (size_t)(v->ninc + 1) + v->ncubes;
+    return 3 + (size_t)v->m + n + n * (size_t)(v->ninc + 1) + v->ncubes;
 }
 
 void pint_vegas_state_pack(const pint_vegas *v, double *out)
@@ -617,6 +628,8 @@ void pint_vegas_state_pack(const pint_vegas *v, double *out)
     out[0] = v->ninc;
     out[1] = (double)v->drawn;
     out[2] = (double)v->ncubes;
+    memcpy(out + 3, v->cw, (size_t)v->m * sizeof *out);
+    out += v->m;                /* the rest as without the weights */
     for (size_t i = 0; i < n; i++)
         out[3 + i] = v->nstrat[i];
     memcpy(out + 3 + n, v->grid, g * sizeof *out);
@@ -634,13 +647,24 @@ int pint_vegas_state_unpack(pint_vegas *v, const double *in, size_t len,
                             char *msg, size_t msglen)
 {
     size_t n = (size_t)v->n, N = (size_t)v->ninc, g = n * (N + 1);
-    if (len < 3 + n + g || in[0] != (double)N || !is_count(in[1])
+    size_t m = (size_t)v->m;
+    if (len < 3 + m + n + g || in[0] != (double)N || !is_count(in[1])
         || !is_count(in[2])) {
         snprintf(msg, msglen, "not the state of a vegas run of %zu "
                  "increments an axis", N);
         return PINT_ERR_INVALID;
     }
     size_t H = (size_t)in[2];
+    long long drawn = (long long)in[1];
+    const double *cw = in + 3;
+    for (size_t k = 0; k < m; k++)
+        if (!(cw[k] >= 0) || !isfinite(cw[k])) {
+            snprintf(msg, msglen, "a component's weight is not a finite "
+                     "number >= 0");
+            return PINT_ERR_INVALID;
+        }
+    in += m;                    /* the rest as without the weights */
+    len -= m;
     double prod = 1;
     for (size_t i = 0; i < n; i++) {
         if (!is_count(in[3 + i]) || in[3 + i] < 1) {
@@ -682,7 +706,8 @@ int pint_vegas_state_unpack(pint_vegas *v, const double *in, size_t len,
     if (H)
         memcpy(v->sigf, sg, H * sizeof *sg);
     v->ncubes = H;
-    v->drawn = v->base = (long long)in[1];
+    v->drawn = v->base = drawn;
+    memcpy(v->cw, cw, m * sizeof *cw);
     return 0;
 }
 

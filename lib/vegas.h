@@ -61,6 +61,11 @@ void pint_vegas_free(pint_vegas *v);
 /* Sample on nthreads threads (a pool of its own); 0 or PINT_ERR_NOMEM. */
 int pint_vegas_set_threads(pint_vegas *v, int nthreads);
 const char *pint_vegas_message(const pint_vegas *v);
+/* How much each component's (J f_k)^2 counts in the map and the strata
+ * (m weights, default all 1): a vector integrand measured component by
+ * component weighs each by 1 / its value^2, so that a small component is
+ * sampled for its own accuracy. */
+void pint_vegas_set_weights(pint_vegas *v, const double *w);
 
 /* The next iteration: about neval points (at least 2 a cube); the
  * strata for it (kept from the last iteration when their count is the
@@ -98,10 +103,10 @@ const double *pint_vegas_grid(const pint_vegas *v);
 
 /* The sampler between iterations, for a checkpoint: as numbers,
  *
- *     ninc, drawn, H, nstrat[n], grid[n (ninc + 1)], sigf[H]
+ *     ninc, drawn, H, cw[m], nstrat[n], grid[n (ninc + 1)], sigf[H]
  *
- * (the map, the strata of the last iteration and their weights, the
- * stream's position).  unpack takes a state of the same n and ninc:
+ * (the stream's position, the components' weights, the map, the strata
+ * of the last iteration and their weights).  unpack takes a state of the same n and ninc:
  * 0; PINT_ERR_INVALID with the reason in msg when the numbers are not
  * one; PINT_ERR_NOMEM. */
 size_t pint_vegas_state_len(const pint_vegas *v);

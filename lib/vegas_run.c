@@ -87,6 +87,23 @@ static void share_cubes(vg_method *s, int size)
     }
 }
 
+/* The components' weights for the next iteration: with the individual
+ * norm each component meets its own tolerance, so each counts relative
+ * to its size (1 / max(|I_k|, 1e-12 |f_k|)^2, that integral of |f_k|
+ * for a component near 0); the max and 2-norms measure all against the
+ * largest, so all count alike. */
+static void weigh(vg_method *s, const double *val, const double *absval)
+{
+    int m = s->m;
+    double w[m];
+    for (int k = 0; k < m; k++) {
+        double size = fmax(fabs(val[k]), 1e-12 * absval[k]);
+        w[k] = s->opt->norm == PINT_NORM_INDIVIDUAL && m > 1 && size > 0
+               ? 1.0 / (size * size) : 1.0;
+    }
+    pint_vegas_set_weights(s->v, w);
+}
+
 static int vg_plan(void *self, const pint_team *t, long long left,
                    long long *need, size_t *len)
 {
@@ -156,6 +173,7 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     pint_vegas_finish(s->v, t->size, s->reports, s->cut, val, var, absval,
                       1);
     s->iterations++;
+    weigh(s, val, absval);
     if (s->iterations <= WARMUP) {
         /* the estimate reached, should the run stop now; not tested */
         for (int k = 0; k < m; k++) {

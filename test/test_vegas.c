@@ -267,18 +267,23 @@ static void test_state_checked(void)
     char msg[200];
     CU_ASSERT_EQUAL(pint_vegas_state_unpack(v, s, len, msg, sizeof msg), 0);
     memcpy(t, s, len * sizeof *t);
-    t[3 + 2 + 4] = t[3 + 2 + 3];            /* axis 1: two equal points */
+    t[3 + 1 + 2 + 4] = t[3 + 1 + 2 + 3];    /* axis 1: two equal points */
     CU_ASSERT_EQUAL(pint_vegas_state_unpack(v, t, len, msg, sizeof msg),
                     PINT_ERR_INVALID);
     CU_ASSERT(strstr(msg, "axis 1") != NULL);
     memcpy(t, s, len * sizeof *t);
-    t[3] += 1;                              /* strata of axis 1 */
+    t[3 + 1] += 1;                          /* strata of axis 1 */
     CU_ASSERT_EQUAL(pint_vegas_state_unpack(v, t, len, msg, sizeof msg),
                     PINT_ERR_INVALID);
     memcpy(t, s, len * sizeof *t);
     t[0] = 16;                              /* another map size */
     CU_ASSERT_EQUAL(pint_vegas_state_unpack(v, t, len, msg, sizeof msg),
                     PINT_ERR_INVALID);
+    memcpy(t, s, len * sizeof *t);
+    t[3] = -1;                              /* a component's weight */
+    CU_ASSERT_EQUAL(pint_vegas_state_unpack(v, t, len, msg, sizeof msg),
+                    PINT_ERR_INVALID);
+    CU_ASSERT(strstr(msg, "weight") != NULL);
     CU_ASSERT_EQUAL(pint_vegas_state_unpack(v, s, len - 1, msg, sizeof msg),
                     PINT_ERR_INVALID);
     free(s);
@@ -304,6 +309,46 @@ static void test_failing_integrand(void)
                     PINT_ERR_NONFINITE);
     CU_ASSERT(strstr(pint_vegas_message(v), "NaN") != NULL);
     pint_vegas_free(v);
+}
+
+static int scales(int ndim, const double *x, int ncomp, double *f, void *c)
+{
+    (void)ndim; (void)ncomp; (void)c;
+    f[0] = 1e6 * x[0] * x[1];
+    f[1] = exp(-50 * (x[0] * x[0] + x[1] * x[1]));
+    return 0;
+}
+
+/* Components of very different sizes, each to its own tolerance (the
+ * individual norm): the map and the strata weigh each by its size, so
+ * the small peak converges too (weighed alike, the run went to the
+ * evaluation limit on it), each honest within 3 of its errors. */
+static void test_components(void)
+{
+    pint_function fn = { .ndim = 2, .ncomp = 2, .f = scales };
+    double lo[2] = { 0, 0 }, hi[2] = { 1, 1 };
+    pint_domain dom = pint_domain_box(lo, hi);
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.method = PINT_METHOD_VEGAS;
+    opt.norm = PINT_NORM_INDIVIDUAL;
+    opt.epsrel = 1e-4;
+    opt.max_evals = 20000000;
+    pint_result *res = pint_result_alloc(2);
+    CU_ASSERT_FATAL(res != NULL);
+    double e = erf(sqrt(50.0)), exact[2] = { 250000.0,
+                                            3.14159265358979323846 / 200
+                                            * e * e };
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_CONVERGED);
+    for (int k = 0; k < 2; k++) {
+        if (!(fabs(res->value[k] - exact[k]) <= 3 * res->error[k]))
+            fprintf(stderr, "\n  component %d: %.10g +- %.3g, exact "
+                    "%.10g\n", k + 1, res->value[k], res->error[k],
+                    exact[k]);
+        CU_ASSERT(fabs(res->value[k] - exact[k]) <= 3 * res->error[k]);
+        CU_ASSERT(res->error[k] <= 1e-4 * fabs(res->value[k]));
+    }
+    pint_result_free(res);
 }
 
 /* Through pint_integrate: converged within its tolerance, the true
@@ -445,6 +490,8 @@ int main(void)
           test_failing_integrand },
         { "pint_integrate: converged, limits, failures", test_api },
         { "a checkpoint's numbers checked", test_state_checked },
+        { "components of different sizes, the individual norm",
+          test_components },
         { "2 and 3 ranks: honest, shared, reproducible", test_ranks },
         { "checkpoint and resume: the uninterrupted run's bits",
           test_resume },
