@@ -1,8 +1,9 @@
-/* peer_cuhre.c -- Cuba's Cuhre on pint-bench's Genz instances, for the
- * side-by-side comparison of bench/RESULTS.md section 7.5.
+/* peer_cuhre.c -- Cuba's Cuhre (or Vegas) on pint-bench's Genz
+ * instances, for the side-by-side comparisons of bench/RESULTS.md
+ * sections 7.5 and 13.
  *
  *   peer_cuhre --lib SO -f NAME -d N [--er EPS] [--instances K]
- *              [--max-evals N] [--last] [--cores N]
+ *              [--max-evals N] [--last] [--cores N] [--vegas]
  *
  * Cuba is not packaged for Debian on its own; its Cuhre is loaded at run
  * time (dlopen) from any shared object that exports it with Cuba 4's
@@ -22,7 +23,13 @@
  * 1/E_i^2) over them; --last sets flag 4, with which the result and error
  * are those of the last iteration (the sum over its regions, as pint's).
  *
- * Output: CSV with pint-bench's columns, method "cuhre" or "cuhre-last".
+ * --vegas runs Cuba's Vegas instead (Cuba's defaults: nstart 1000,
+ * nincrease 500, nbatch 1000, no grid kept; seed = the instance number,
+ * so Cuba draws from its Mersenne Twister, not Sobol's sequence; its
+ * error is one standard deviation of its weighted average).
+ *
+ * Output: CSV with pint-bench's columns, method "cuhre", "cuhre-last" or
+ * "cuba-vegas".
  * Build: make bench/peer_cuhre.  Exit status 0, or 2 on an error.
  */
 #ifndef _POSIX_C_SOURCE
@@ -49,6 +56,13 @@ typedef void (*cuhre_fn)(int ndim, int ncomp, cuba_integrand f, void *ud,
                          const char *statefile, void *spin, int *nregions,
                          int *neval, int *fail, double *integral,
                          double *error, double *prob);
+typedef void (*vegas_fn)(int ndim, int ncomp, cuba_integrand f, void *ud,
+                         int nvec, double epsrel, double epsabs, int flags,
+                         int seed, int mineval, int maxeval, int nstart,
+                         int nincrease, int nbatch, int gridno,
+                         const char *statefile, void *spin, int *neval,
+                         int *fail, double *integral, double *error,
+                         double *prob);
 enum { CUHRE_LAST = 4 };
 
 typedef struct {
@@ -89,13 +103,14 @@ static int die(const char *what, const char *arg)
 
 static const char usage_text[] =
 "Usage: peer_cuhre --lib SO -f NAME -d N [--er EPS] [--instances K]\n"
-"                  [--max-evals N] [--last] [--cores N]\n"
-"Cuba's Cuhre (loaded from SO) on pint-bench's instances, seeds 1..K\n"
+"                  [--max-evals N] [--last] [--cores N] [--vegas]\n"
+"Cuba's Cuhre, or with --vegas its Vegas (loaded from SO), on\n"
+"pint-bench's instances, seeds 1..K\n"
 "(default 21); CSV on stdout with pint-bench's columns.\n";
 
 int main(int argc, char **argv)
 {
-    enum { O_LIB = 256, O_ER, O_INST, O_MAX, O_LAST, O_CORES };
+    enum { O_LIB = 256, O_ER, O_INST, O_MAX, O_LAST, O_CORES, O_VEGAS };
     static const struct option opts[] = {
         { "lib", required_argument, NULL, O_LIB },
         { "function", required_argument, NULL, 'f' },
@@ -105,13 +120,14 @@ int main(int argc, char **argv)
         { "max-evals", required_argument, NULL, O_MAX },
         { "last", no_argument, NULL, O_LAST },
         { "cores", required_argument, NULL, O_CORES },
+        { "vegas", no_argument, NULL, O_VEGAS },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     const char *lib = NULL, *name = NULL;
     long long dim = 0, instances = 21, max_evals = 10000000, ncores = 0;
     double er = 1e-6;
-    int last = 0, c;
+    int last = 0, use_vegas = 0, c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":f:d:h", opts, NULL)) != -1) {
         switch (c) {
@@ -135,6 +151,7 @@ int main(int argc, char **argv)
                            optarg);
             break;
         case O_LAST: last = 1; break;
+        case O_VEGAS: use_vegas = 1; break;
         case O_CORES:
             if (pint_parse_count(optarg, 0, 1024, &ncores) != 0)
                 return die("--cores must be an integer in 0..1024, got ",
@@ -167,14 +184,17 @@ int main(int argc, char **argv)
     if (!so)
         return die("cannot load Cuba: ", dlerror());
     cuhre_fn cuhre;
+    vegas_fn vegas;
     void (*cores)(int, int);
     *(void **)&cuhre = dlsym(so, "Cuhre");
+    *(void **)&vegas = dlsym(so, "Vegas");
     *(void **)&cores = dlsym(so, "cubacores");
-    if (!cuhre || !cores)
-        return die("no Cuhre or cubacores in ", lib);
+    if (!cuhre || !cores || (use_vegas && !vegas))
+        return die("no Cuhre, Vegas or cubacores in ", lib);
     cores((int)ncores, ncores ? 1 : 0);   /* 0: no worker processes */
 
-    const char *method = last ? "cuhre-last" : "cuhre";
+    const char *method = use_vegas ? "cuba-vegas"
+                         : last ? "cuhre-last" : "cuhre";
     puts("method,family,dim,difficulty,tol,seed,evals,seconds,value,error,"
          "exact,status,ok,honest,digits");
     for (long long s = 1; s <= instances; s++) {
@@ -191,9 +211,14 @@ int main(int argc, char **argv)
         peer_ctx ctx = { pint_testfn_function(t), 0, 0 };
         int nregions = 0, neval = 0, fail = 0;
         double val = NAN, err = NAN, prob = NAN, t0 = now();
-        cuhre((int)dim, 1, peer_integrand, &ctx, 1, er, 0.0,
-              last ? CUHRE_LAST : 0, 0, (int)max_evals, 0, NULL, NULL,
-              &nregions, &neval, &fail, &val, &err, &prob);
+        if (use_vegas)
+            vegas((int)dim, 1, peer_integrand, &ctx, 1, er, 0.0, 0, (int)s,
+                  0, (int)max_evals, 1000, 500, 1000, 0, NULL, NULL, &neval,
+                  &fail, &val, &err, &prob);
+        else
+            cuhre((int)dim, 1, peer_integrand, &ctx, 1, er, 0.0,
+                  last ? CUHRE_LAST : 0, 0, (int)max_evals, 0, NULL, NULL,
+                  &nregions, &neval, &fail, &val, &err, &prob);
         double secs = now() - t0, qerr = fabs(val - exact);
         double rel = qerr / fabs(exact);    /* digits as pint-bench's */
         double digits = rel < 1.0 ? -log10(fmax(rel, 1e-16)) : 0.0;

@@ -34,9 +34,10 @@
 #define MAX_LIST 32
 
 enum method { M_PINT, M_PINT_MC, M_PINT_QMC, M_HCUBATURE, M_PCUBATURE, M_QAG, M_VEGAS,
-              M_MISER, M_COUNT };
+              M_MISER, M_PINT_VEGAS, M_COUNT };
 static const char *const method_names[M_COUNT] = {
-    "pint", "pint-mc", "pint-qmc", "hcubature", "pcubature", "qag", "vegas", "miser"
+    "pint", "pint-mc", "pint-qmc", "hcubature", "pcubature", "qag", "vegas", "miser",
+    "pint-vegas"
 };
 
 typedef struct {
@@ -256,7 +257,8 @@ static int in_list(double v, const double *list, int n)
  * deterministic ones; qag only in one dimension. */
 static int applies(const bench_opts *o, int m, int d, double tol)
 {
-    if (m == M_VEGAS || m == M_MISER || m == M_PINT_MC || m == M_PINT_QMC)
+    if (m == M_VEGAS || m == M_MISER || m == M_PINT_MC || m == M_PINT_QMC
+        || m == M_PINT_VEGAS)
         return in_list(tol, o->mc_tols, o->nmc_tols);
     if (m == M_QAG && d != 1)
         return 0;
@@ -309,7 +311,7 @@ static int parse_methods(const char *a, bench_opts *o, char *msg, size_t len)
         if (m == M_COUNT)
             return snprintf(msg, len, "unknown method '%s' (pint, pint-mc, "
                             "pint-qmc, hcubature, pcubature, qag, vegas, "
-                            "miser)", items[i]), -1;
+                            "miser, pint-vegas)", items[i]), -1;
 #ifndef HAVE_CUBATURE
         if (m == M_HCUBATURE || m == M_PCUBATURE)
             return snprintf(msg, len, "method %s needs libcubature: "
@@ -385,8 +387,9 @@ static const pint_opt options[] = {
     { .name = "methods", .kind = PINT_OPT_OTHER,
       .help =
 "      --methods LIST   pint,pint-mc,pint-qmc,hcubature,pcubature,qag,vegas,\n"
-"                       miser (default: all built in; qag at d = 1 only;\n"
-"                       pint-mc, pint-qmc, vegas and miser at the --mc-tols)\n" },
+"                       miser,pint-vegas (default: all built in; qag at d = 1\n"
+"                       only; pint-mc, pint-qmc, vegas, miser and pint-vegas\n"
+"                       at the --mc-tols)\n" },
     { .name = "rule", .kind = PINT_OPT_NAME, .at = AT(rule),
       .from_name = pint_rule_from_name, .err = "unknown rule '%s'",
       .help =
@@ -542,7 +545,7 @@ int main(int argc, char **argv)
                         if (!o.methods[m] || !applies(&o, m, d, tol))
                             continue;
                         int ours = m == M_PINT || m == M_PINT_MC
-                                   || m == M_PINT_QMC;
+                                   || m == M_PINT_QMC || m == M_PINT_VEGAS;
                         if (!ours && rank != 0)
                             continue;
                         run_out r;
@@ -550,7 +553,9 @@ int main(int argc, char **argv)
                             r = run_pint(&fn, d, tol, &o,
                                          m == M_PINT ? PINT_METHOD_ADAPTIVE
                                          : m == M_PINT_MC ? PINT_METHOD_MC
-                                                          : PINT_METHOD_QMC,
+                                         : m == M_PINT_VEGAS
+                                         ? PINT_METHOD_VEGAS
+                                         : PINT_METHOD_QMC,
                                          (uint64_t)s);
 #ifdef HAVE_CUBATURE
                         else if (m == M_HCUBATURE || m == M_PCUBATURE)

@@ -14,8 +14,9 @@
  * then only when their chi^2 is plausible (below the 99% point of its
  * distribution): a larger one says the iterations disagree beyond their
  * errors (the map was still moving), and the combination starts again
- * from the next iteration.  Iterations double in points after the
- * warm-up, so a long run tests the tolerance log(n) times.
+ * from the next iteration; a chi^2 above its degrees of freedom widens
+ * the combined error by sqrt(chi^2/dof).  Iterations double in points
+ * after the warm-up, so a long run tests the tolerance log(n) times.
  *
  * A checkpoint holds the state after an iteration: the run's counts and
  * combination, then the engine's (vegas.h):
@@ -38,7 +39,7 @@
 #include "tolerance.h"
 
 #define WARMUP 3
-#define FIRST_POINTS 10000LL    /* points of an iteration at first */
+#define FIRST_POINTS 2000LL     /* points of an iteration at first */
 #define WATCH_POINTS 65536LL    /* points between looks at the watch */
 
 typedef struct {
@@ -102,6 +103,18 @@ static void weigh(vg_method *s, const double *val, const double *absval)
                ? 1.0 / (size * size) : 1.0;
     }
     pint_vegas_set_weights(s->v, w);
+}
+
+/* Iterations that disagree more than their errors allow (chi^2 above
+ * its degrees of freedom) widen the combined error by sqrt(chi^2/dof),
+ * the Particle Data Group's scale factor: the errors of the iterations
+ * were too small, by about that much. */
+static void scale_errors(const vg_method *s, double *error)
+{
+    int dof = s->combined - 1;
+    for (int k = 0; dof >= 1 && k < s->m; k++)
+        if (s->chi2[k] > dof)
+            error[k] *= sqrt(s->chi2[k] / dof);
 }
 
 static int vg_plan(void *self, const pint_team *t, long long left,
@@ -188,6 +201,7 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     pint_vegas_combine_get(m, s->acc, value, error, s->chi2);
     if (s->combined < 2)
         return 0;
+    scale_errors(s, error);
     int plausible = 1;
     for (int k = 0; k < m; k++)
         plausible &= s->chi2[k] <= chi2_99(s->combined - 1);
