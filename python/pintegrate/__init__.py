@@ -6,9 +6,10 @@
     >>> r.value, r.error, r.status
 
 The integrand is vectorized: it receives an (npts, ndim) array of points
-and returns (npts,) values, or (npts, ncomp) for a vector integrand.  It
-is called from pint's threads (one call at a time holds the GIL), with
-blocks of points of every step.
+and returns (npts,) values, or (npts, ncomp) for a vector integrand,
+called with the points of every step (by default on the calling thread;
+with threads=N from N of pint's threads, one call at a time holding the
+GIL).
 
 The package is named pintegrate: `pint` on the Python package index is
 another project (physical units).
@@ -137,7 +138,7 @@ def _vectorize(f, args):
 def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
               epsrel=1e-6, epsabs=0.0, maxeval=100_000_000,
               maxregions=10_000_000, method="adaptive", rule=None,
-              vectorized=True, ncomp=None, norm="max", threads=0,
+              vectorized=True, ncomp=None, norm="max", threads=1,
               regions_per_step=0, seed=1, time_limit=0.0, checkpoint=None,
               checkpoint_every=0.0, resume=None, identity=None, scale=1.0,
               extrapolate=True, shifts=0, periodize=None, progress=None,
@@ -157,8 +158,12 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
     norm ("max": ParInt's, "individual": every component on its own,
     "l2").  method: "adaptive" (subdivision with rule: None for the
     default, "sym9", "sym7", "gm", "gk15".."gk61", "simplex3".."simplex9"),
-    "qmc" (randomized lattices), "mc" (Monte Carlo), "vegas" (VEGAS+).  threads: 0 for
-    every core (threads_default()), 1 for the calling thread alone; the
+    "qmc" (randomized lattices), "mc" (Monte Carlo), "vegas" (VEGAS+).
+    threads: 1 (the default) evaluates f on the calling thread alone; N
+    on N of pint's threads, 0 on every core (threads_default()).  Python
+    runs one thread at a time (the GIL): for a cheap numpy integrand two
+    threads were 4 times slower than one (bench/RESULTS.md 12), so more
+    pay only when f spends its time in code that releases the GIL.  The
     result is the same, bit for bit, on any number of threads for a
     given regions_per_step.  time_limit (seconds), checkpoint (a file,
     written every checkpoint_every seconds and at the end), resume (a
