@@ -185,8 +185,14 @@ static void test_failure(void)
     run_mpi(&r, 4, "--plugin", env_or_die("PINT_PLUGIN"), "-f",
             "fails_on_rank2_peak", "-d", "3", "--balance", "tree", "--group",
             "2", NULL);
+    double dt = now() - t0;
     CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT(now() - t0 < 20.0);
+    /* once 50 s in the repeatability loop with some seven busy processes
+     * (2026-11-27; 0.9 to 3.3 s in 35 runs beside 3 to 5 busy loops):
+     * the time and the lines, should it come back */
+    if (!(dt < 20.0))
+        fprintf(stderr, "\n  %.1f s, stderr '%s'\n", dt, r.err);
+    CU_ASSERT(dt < 20.0);
     CU_ASSERT(strstr(r.err, "pint: error: rank 2: integrand returned error "
                             "code 9 at x = (") != NULL);
     CU_ASSERT(one_error_line(r.err, "pint: error: "));
