@@ -39,14 +39,14 @@ typedef struct pint_vegas pint_vegas;
 
 /* Settings; 0 for each default. */
 typedef struct {
-    int ninc;                   /* map increments per axis (default 512) */
+    int ninc;                   /* map increments per axis (default 128) */
     double alpha;               /* map damping (default 0.5) */
     double beta;                /* strata damping (default 0.75) */
     size_t max_cubes;           /* at most this many hypercubes
                                    (default 1,000,000) */
 } pint_vegas_config;
 
-#define PINT_VEGAS_NINC 512
+#define PINT_VEGAS_NINC 128
 #define PINT_VEGAS_ALPHA 0.5
 #define PINT_VEGAS_BETA 0.75
 #define PINT_VEGAS_MAX_CUBES 1000000

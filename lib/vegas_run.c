@@ -39,6 +39,7 @@
 #include "tolerance.h"
 
 #define WARMUP 3
+#define GROWTH 2.0              /* points of an iteration to the last */
 #define FIRST_POINTS 2000LL     /* points of an iteration at first */
 #define WATCH_POINTS 65536LL    /* points between looks at the watch */
 
@@ -197,7 +198,7 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     }
     pint_vegas_combine_add(m, s->acc, val, var);
     s->combined++;
-    s->next = 2 * s->next;
+    s->next = (long long)(GROWTH * (double)s->next);
     pint_vegas_combine_get(m, s->acc, value, error, s->chi2);
     if (s->combined < 2)
         return 0;
