@@ -491,6 +491,15 @@ size_t pint_vegas_report_len(const pint_vegas *v, size_t ncubes)
     return 3 * (size_t)v->m + (size_t)v->n * (size_t)v->ninc + ncubes;
 }
 
+/* Cube h, component k: the mean of w = J f and its sample variance. */
+static double cube_var(const pint_vegas *v, size_t h, int k, double *mean)
+{
+    size_t i = h * (size_t)v->m + (size_t)k;
+    double nh = (double)v->npts[h];
+    *mean = v->sumw[i] / nh;
+    return fmax((v->sumw2[i] - nh * *mean * *mean) / (nh - 1), 0.0);
+}
+
 void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,
                        double *out)
 {
@@ -503,12 +512,9 @@ void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,
         pint_sum_init(&sv);
         pint_sum_init(&s2);
         for (size_t h = from; h < to; h++) {
-            double nh = (double)v->npts[h];
-            double mean = v->sumw[h * (size_t)m + k] / nh;
-            double s = (v->sumw2[h * (size_t)m + k] - nh * mean * mean)
-                       / (nh - 1);
+            double mean, s = cube_var(v, h, k, &mean);
             pint_sum_add(&sv, vh * mean);
-            pint_sum_add(&s2, vh * vh * fmax(s, 0.0) / nh);
+            pint_sum_add(&s2, vh * vh * s / (double)v->npts[h]);
         }
         val[k] = pint_sum_get(&sv);
         var[k] = pint_sum_get(&s2);
@@ -518,13 +524,9 @@ void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,
     /* the strata weights: sigma_h^beta, sigma_h^2 the variance of w in
      * the cube times its volume squared, over the components */
     for (size_t h = from; h < to; h++) {
-        double nh = (double)v->npts[h], s2 = 0;
-        for (int k = 0; k < m; k++) {
-            double mean = v->sumw[h * (size_t)m + k] / nh;
-            double s = (v->sumw2[h * (size_t)m + k] - nh * mean * mean)
-                       / (nh - 1);
-            s2 += v->cw[k] * vh * vh * fmax(s, 0.0);
-        }
+        double s2 = 0, mean;
+        for (int k = 0; k < m; k++)
+            s2 += v->cw[k] * vh * vh * cube_var(v, h, k, &mean);
         sg[h - from] = pow(s2, 0.5 * v->beta);
     }
 }
