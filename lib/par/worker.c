@@ -49,8 +49,6 @@ struct pint_par_worker {
     long long expect, received; /* REGIONS messages */
     long long transfers, sent_regions;
     pint_sum *sent_val, *sent_err, *recv_val, *recv_err;
-    /* received regions that found no memory (on_regions): not in the
-     * engine, but still this worker's, in its reported totals */
     /* the engine's state when its running totals were last made exact
      * (is_busy): evaluations, regions, regions received and sent */
     long long exact_at[4];
