@@ -328,6 +328,8 @@ int pint_vegas_integrate(const pint_function *fn, const pint_domain *dom,
     if (status == 0 && s.combined >= 1) {
         /* the estimate reached before; tested at once when it was */
         pint_vegas_combine_get(m, s.acc, res->value, res->error, s.chi2);
+        if (s.combined >= 2)
+            scale_errors(&s, res->error);   /* as the run reported it */
         int plausible = s.combined >= 2;
         for (int k = 0; k < m; k++)
             plausible &= s.chi2[k] <= chi2_99(s.combined - 1);
