@@ -17,6 +17,7 @@ another project (physical units).
 
 import math
 import signal
+import sys
 import threading
 
 import numpy as np
@@ -129,6 +130,47 @@ def _inside(lo, hi, s):
     return x
 
 
+def _team(comm):
+    """The mpi4py communicator the run will use, or None without MPI."""
+    if comm is not None:
+        return comm
+    mpi = sys.modules.get("mpi4py.MPI")
+    if mpi is not None and mpi.Is_initialized() and not mpi.Is_finalized():
+        return mpi.COMM_WORLD
+    return None
+
+
+def _learn_shape(fv, lo, hi, s, team):
+    """One call of f at a point of the domain: the shape of its values
+    and ncomp.  On several ranks every rank learns whether all could:
+    a rank whose call failed must not leave the others waiting in the
+    run (they raise IntegrandError naming it, it raises its own error)."""
+    shape = ncomp = failure = None
+    try:
+        y = np.asarray(fv(_inside(lo, hi, s)[np.newaxis]), dtype=np.float64)
+        if y.ndim == 1 and y.shape[0] == 1:
+            shape, ncomp = (), 1
+        elif y.ndim == 2 and y.shape[0] == 1 and y.shape[1] >= 1:
+            shape, ncomp = (y.shape[1],), y.shape[1]
+        else:
+            raise ValueError("the integrand returned shape %s for 1 point; "
+                             "(1,) or (1, ncomp) wanted" % (y.shape,))
+    except Exception as e:          # noqa: BLE001 -- raised again below
+        failure = e
+    if team is not None and team.Get_size() > 1:
+        seen = team.allgather(-1 if failure is not None else ncomp)
+        if failure is None and -1 in seen:
+            raise IntegrandError("rank %d: the integrand failed at its first "
+                                 "point" % seen.index(-1))
+        if failure is None and len(set(seen)) > 1:
+            raise ValueError("the integrand's values have %s components on "
+                             "the ranks, not one count"
+                             % ", ".join(map(str, seen)))
+    if failure is not None:
+        raise failure
+    return shape, ncomp
+
+
 def _vectorize(f, args):
     def fv(x):
         return np.array([f(p, *args) for p in x], dtype=np.float64)
@@ -191,14 +233,7 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
     fv = f if vectorized and not args else (
         (lambda x: f(x, *args)) if vectorized else _vectorize(f, args))
     if ncomp is None:
-        y = np.asarray(fv(_inside(lo, hi, s)[np.newaxis]), dtype=np.float64)
-        if y.ndim == 1 and y.shape[0] == 1:
-            shape, ncomp = (), 1
-        elif y.ndim == 2 and y.shape[0] == 1 and y.shape[1] >= 1:
-            shape, ncomp = (y.shape[1],), y.shape[1]
-        else:
-            raise ValueError("the integrand returned shape %s for 1 point; "
-                             "(1,) or (1, ncomp) wanted" % (y.shape,))
+        shape, ncomp = _learn_shape(fv, lo, hi, s, _team(comm))
     else:
         ncomp = int(ncomp)
         if ncomp < 1:

@@ -42,6 +42,22 @@ try:
 except Exception as e:
     lines.append("rank %d failure %s %s"
                  % (rank, type(e).__name__, str(e).replace("\n", " ")))
+# the first call, learning the shape of the values, fails on rank 1
+# only: every rank raises, none waits for ever
+
+
+def h(x):
+    if rank == 1:
+        raise KeyError("no value here")
+    return x[:, 0]
+
+
+try:
+    pintegrate.integrate(h, [0], [1], comm=comm)
+    lines.append("rank %d first none" % rank)
+except Exception as e:
+    lines.append("rank %d first %s %s"
+                 % (rank, type(e).__name__, str(e).replace("\n", " ")))
 every = comm.gather(lines, root=0)
 if rank == 0:
     print("\n".join(l for ls in every for l in ls), flush=True)

@@ -357,7 +357,7 @@ def test_mpi_two_ranks():
                        capture_output=True, text=True, timeout=120, env=env)
     assert p.returncode == 0, (p.stdout, p.stderr)
     lines = sorted(l for l in p.stdout.splitlines() if l.startswith("rank"))
-    assert len(lines) == 4, p.stdout
+    assert len(lines) == 6, p.stdout
     _, exact = genz4([2, 3, 4], [0.3, 0.5, 0.7])
     got = {}
     for l in lines:
@@ -374,6 +374,10 @@ def test_mpi_two_ranks():
     assert got[(1, "failure")][0] == "ZeroDivisionError"
     assert got[(0, "failure")][0] == "IntegrandError"
     assert "rank 1" in " ".join(got[(0, "failure")])
+    # the first call (the shape of the values) failing on rank 1 only
+    assert got[(1, "first")][0] == "KeyError"
+    assert got[(0, "first")][0] == "IntegrandError"
+    assert "rank 1" in " ".join(got[(0, "first")])
 
 
 def test_readme_example(capsys, monkeypatch):
