@@ -27,6 +27,15 @@
  * with E = 1e-10: END, converged, and the result counts the three
  * reopenings (two wakes, one resume).
  *
+ * With the argument "starved", a run near its evaluation limit instead
+ * (4 budget < max_evals: an idle worker gives its grant back): worker 2
+ * reports idle, then worker 1 busy with 10 regions and out of grant.
+ * Worker 1 must be granted evaluations, not ordered to send its regions
+ * to the idle worker 2, neither in the reply to its report nor in the
+ * reply to worker 2's next idle report: regions passed on before anyone
+ * could evaluate them went round the workers for ever.  Then both end
+ * idle within the accuracy: STOP, END.
+ *
  * A scripted worker that waits more than 20 s for the controller's reply
  * reports which step hung and ends the run; exit 0 when every check
  * passed, else 1 with one line per failed check on stderr.
@@ -107,6 +116,23 @@ static void update_state(double evals, double q, double e, int busy,
     u[UPD_STARVED] = starved;
     u[UPD_EVALS] = evals;
     u[UPD_REGIONS] = 1;
+    u[UPD_HEADER + 0] = q;
+    u[UPD_HEADER + 1] = e;
+    u[UPD_HEADER + 6] = fabs(q);    /* absval */
+    MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
+             MPI_COMM_WORLD);
+}
+
+/* The same with the count of regions it holds. */
+static void update_regions(double evals, double q, double e, int busy,
+                           int starved, double regions)
+{
+    double u[UPD_HEADER + 11];
+    memset(u, 0, sizeof u);
+    u[UPD_BUSY] = busy;
+    u[UPD_STARVED] = starved;
+    u[UPD_EVALS] = evals;
+    u[UPD_REGIONS] = regions;
     u[UPD_HEADER + 0] = q;
     u[UPD_HEADER + 1] = e;
     u[UPD_HEADER + 6] = fabs(q);    /* absval */
@@ -229,7 +255,69 @@ static void worker(int rank)
     check(cmd == PINT_CMD_END, rank, "no END after finals that meet the test");
 }
 
-static void controller(void)
+/* Near the limit: a starved worker is granted, never told to send. */
+static void worker_starved(int rank)
+{
+    int go = 1, cmd;
+    double grant = 0.0;
+    if (rank == 2) {
+        update_regions(100, 0.5, 1e-12, 0, 0, 3);
+        cmd = control(rank, "the reply to the idle worker's first report",
+                      NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "the idle worker's first report not answered with CONTINUE");
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+        /* worker 1 has reported busy and starved: idle again, the
+         * controller must not have worker 1 feed this one */
+        wait_for(1, TAG_GO, rank, "worker 1's go after its grant");
+        MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        update_regions(100, 0.5, 1e-12, 0, 0, 3);
+        cmd = control(rank, "the reply to the idle worker's second report",
+                      NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "the idle worker's second report not answered with "
+              "CONTINUE");
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO0, MPI_COMM_WORLD);
+    } else {
+        wait_for(2, TAG_GO, rank, "worker 2's go");
+        MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        update_regions(100, 0.5, 1.0, 1, 1, 10);
+        cmd = control_grant(rank, "the reply to the starved worker", NULL,
+                            &grant);
+        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
+              "a starved worker near the limit was not granted "
+              "evaluations, or was told to send its regions");
+        MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
+        wait_for(2, TAG_GO0, rank, "worker 2's second reply");
+        MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        /* the controller sent any order to this one before it answered
+         * worker 2: what waits here must not be an order to send */
+        struct timespec ts = { 0, 50000000 };
+        nanosleep(&ts, NULL);
+        for (;;) {
+            int flag = 0;
+            MPI_Iprobe(0, PINT_TAG_CONTROL, MPI_COMM_WORLD, &flag,
+                       MPI_STATUS_IGNORE);
+            if (!flag)
+                break;
+            cmd = control(rank, "a waiting order", NULL);
+            check(cmd != PINT_CMD_SEND, rank, "an idle worker's report had "
+                  "the starved worker ordered to send its regions");
+        }
+        /* it evaluated its grant: done, within the accuracy */
+        update_regions(200, 0.5, 1e-12, 0, 0, 12);
+    }
+    cmd = until_not_continue(rank, "the stop near the limit");
+    check(cmd == PINT_CMD_STOP, rank, "no STOP near the limit");
+    final(rank == 1 ? 200 : 100, 0.5, 1e-12);
+    cmd = control(rank, "the END near the limit", NULL);
+    check(cmd == PINT_CMD_END, rank, "no END near the limit");
+}
+
+static void controller(int starved)
 {
     pint_options opt;
     pint_options_init(&opt);
@@ -249,6 +337,11 @@ static void controller(void)
     ctx.step_evals = 10;
     ctx.lb_regions = 1;
     ctx.budget = 1000000;
+    if (starved) {              /* the last quarter of the limit */
+        opt.max_evals = 1000000;
+        ctx.budget = 200000;
+        ctx.lb_regions = 4;
+    }
     ctx.opt = &opt;
     ctx.watch = &watch;
     pint_par_outbox_init(&ctx.out);
@@ -276,8 +369,15 @@ static void controller(void)
     double idle[3] = { 0, 0, 0 };
     pint_par_controller_result(c, res, evals, idle);
     check(res->status == PINT_CONVERGED, 0, "the run did not converge");
-    check(fabs(res->value[0] - 1e-3) <= 1e-15, 0, "the total is not 1e-3");
-    check(res->reopened == 3, 0, "the result does not count 3 reopenings");
+    if (starved) {
+        check(res->value[0] == 1.0, 0, "the total is not 1");
+        check(res->transfers == 0, 0, "regions were moved");
+    } else {
+        check(fabs(res->value[0] - 1e-3) <= 1e-15, 0,
+              "the total is not 1e-3");
+        check(res->reopened == 3, 0,
+              "the result does not count 3 reopenings");
+    }
     pint_result_free(res);
     pint_par_controller_free(c);
     pint_par_outbox_destroy(&ctx.out);
@@ -295,8 +395,11 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
+    int starved = argc > 1 && strcmp(argv[1], "starved") == 0;
     if (rank == 0)
-        controller();
+        controller(starved);
+    else if (starved)
+        worker_starved(rank);
     else
         worker(rank);
     int all = 0;

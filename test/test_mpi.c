@@ -465,11 +465,11 @@ static void test_dedicated_controller(void)
 
 /* Run the test program named by environment variable `var` on np ranks;
  * it checks itself: exit 0, else what it said is shown. */
-static void run_program_ok(const char *var, const char *np)
+static void run_program_ok(const char *var, const char *np, char *arg)
 {
     char *argv[] = { (char *)env_or_die("MPIRUN"), "--quiet",
                      "--oversubscribe", "-np", (char *)np,
-                     (char *)env_or_die(var), NULL };
+                     (char *)env_or_die(var), arg, NULL };
     run_result r;
     CU_ASSERT_EQUAL_FATAL(spawn_capture(&r, argv), 0);
     if (r.status != 0)
@@ -481,18 +481,20 @@ static void run_program_ok(const char *var, const char *np)
  * different functions at once; every rank checks its result. */
 static void test_c_api_communicators(void)
 {
-    run_program_ok("PINT_EMBED", "4");
+    run_program_ok("PINT_EMBED", "4", NULL);
 }
 
 /* Liveness in the states a real run reaches only by timing, forced by
  * scripted workers (test/proto_script.c): every worker idle while the
  * total misses the required accuracy (the controller wakes them), and
  * exact finals that miss the test the reports met (it resumes, and
- * decides nothing on the old reports).  A hang there is reported by the
- * script within 20 s. */
+ * decides nothing on the old reports); near the evaluation limit, a
+ * worker busy and out of grant is granted, not told to pass its
+ * regions on.  A hang there is reported by the script within 20 s. */
 static void test_protocol_reopens(void)
 {
-    run_program_ok("PINT_PROTO_SCRIPT", "3");
+    run_program_ok("PINT_PROTO_SCRIPT", "3", NULL);
+    run_program_ok("PINT_PROTO_SCRIPT", "3", "starved");
 }
 
 /* Monte Carlo over ranks: the same answer for the same seed and rank

@@ -708,21 +708,37 @@ static double measure(const pint_par_controller *c, const double *u)
                              c->shares + 1);
 }
 
+/* Whether a worker whose latest update is u can be asked to give
+ * regions: busy, 2 regions or more, and not waiting for evaluations.  A
+ * starved worker's regions wait for the budget, not for hands: near the
+ * limit an idle worker returns its grant (worker.c), so a worker that
+ * receives regions is busy and starved at once; ordered to pass the
+ * largest on before it could evaluate them, it turned idle again, and so
+ * did the next: 4 ranks at --max-evals 3e5 (genz6, d = 10) moved
+ * regions 1,035,322 times in 16 minutes without one evaluation, on a
+ * loaded machine (test/proto_script.c, "starved", forces that state). */
+static int gives(const double *u)
+{
+    return u[UPD_BUSY] != 0.0 && u[UPD_STARVED] == 0.0
+           && u[UPD_REGIONS] >= 2;
+}
+
 /* The busy worker other than `not` with 2 regions or more to give and
  * the largest error (*best), of those not already ordered to send since
- * their last update; -1 when none.  A worker the updates
- * still show as the busiest after it was ordered to send would be
- * ordered again and again before it reports: at 10,000 workers, where a
- * group hands many idle workers to the one of the largest error at
- * once, 97% of the transfers came out empty (bench/RESULTS.md 11.3). */
+ * their last update and not waiting for evaluations; -1 when none.  A
+ * worker the updates still show as the busiest after it was ordered to
+ * send would be ordered again and again before it reports: at 10,000
+ * workers, where a group hands many idle workers to the one of the
+ * largest error at once, 97% of the transfers came out empty
+ * (bench/RESULTS.md 11.3).  A starved worker (out of its grant) gives
+ * nothing: see gives(). */
 static int busiest(const pint_par_controller *c, int not, double *best)
 {
     int b = -1;
     *best = 0.0;
     for (int k = 0; k < c->n; k++) {
         const double *uk = c->w[k].upd;
-        if (k == not || !uk || uk[UPD_BUSY] == 0.0 || uk[UPD_REGIONS] < 2
-            || c->w[k].giving)
+        if (k == not || !uk || !gives(uk) || c->w[k].giving)
             continue;
         double ek = measure(c, uk);
         if (ek > *best) {
@@ -774,7 +790,7 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
      * region is refined that one heap would not), else takes regions */
     int j = -1;
     if (u[UPD_BUSY] != 0.0 && (u[UPD_HELPERS] > helpers_of(c, i)
-                               || u[UPD_REGIONS] >= 2))
+                               || gives(u)))
         j = pick_idle(c, i);
     /* every idle worker its steps are worth, at once: one a reply would
      * leave the others idle for as many of its steps */
