@@ -42,8 +42,13 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
     } else if (res->method == PINT_METHOD_VEGAS) {
         fprintf(out, "method       vegas (error: one standard error of the "
                 "iterations combined)\n");
-        fprintf(out, "iterations   %lld (the first 3 train the map only); "
-                "chi^2/dof %.3g\n", res->iterations, res->chi2_dof);
+        if (PINT_VEGAS_WARMUP == 1)
+            fprintf(out, "iterations   %lld (the first trains the map only); "
+                    "chi^2/dof %.3g\n", res->iterations, res->chi2_dof);
+        else
+            fprintf(out, "iterations   %lld (the first %d train the map "
+                    "only); chi^2/dof %.3g\n", res->iterations,
+                    PINT_VEGAS_WARMUP, res->chi2_dof);
     } else
         fprintf(out, "rule         %s%s\n", pint_rule_name(res->rule),
                 res->extrapolated ? " (value extrapolated, Wynn's epsilon "

@@ -108,6 +108,10 @@ enum pint_method {
                                    stratified sampling, boxes only */
 };
 
+/* VEGAS: the first iterations, which train the map only (their
+ * estimates are not combined). */
+#define PINT_VEGAS_WARMUP 1
+
 /* Periodizing transforms of the QMC method: each coordinate t in [0, 1]
  * is mapped by phi and f is weighted by phi'(t), so that f becomes
  * periodic and the lattice rule converges faster. */
@@ -400,7 +404,8 @@ typedef struct {
      * lent to a busy one, to evaluate slices of its steps (a costly
      * integrand's helpers). */
     long long helpers_lent;
-    /* VEGAS: iterations done (the warm-up included), and the chi^2 per
+    /* VEGAS: iterations done (the PINT_VEGAS_WARMUP of the warm-up
+     * included), and the chi^2 per
      * degree of freedom of those in the final combination (0 when fewer
      * than two: it needs two). */
     long long iterations;

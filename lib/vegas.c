@@ -32,11 +32,12 @@ typedef struct {
 
 struct pint_vegas {
     const pint_function *fn;
-    int n, m, ninc;
+    int n, m, ninc;             /* ninc: increments an axis now */
+    int nmax, per_inc;          /* at most; points an increment */
     double alpha, beta;
     size_t max_cubes;
     double *lo, *width;
-    double *grid;               /* n (ninc + 1) */
+    double *grid;               /* n (ninc + 1), room for n (nmax + 1) */
     pint_stream stream0;
     long long base;             /* points of the iterations before */
     long long drawn;            /* base + this iteration's points */
@@ -78,7 +79,7 @@ static void free_batches(vg_batch *b, int nthreads)
 static int size_buffers(pint_vegas *v, int nthreads)
 {
     size_t nslots = (size_t)SLOTS_PER_THREAD * (size_t)nthreads;
-    size_t n = (size_t)v->n, m = (size_t)v->m, nd = n * (size_t)v->ninc;
+    size_t n = (size_t)v->n, m = (size_t)v->m, nd = n * (size_t)v->nmax;
     vg_slot *slot = calloc(nslots, sizeof *slot);
     double *sd = calloc(nslots * nd, sizeof *sd);
     pint_sum *sa = calloc(nslots * m, sizeof *sa);
@@ -127,12 +128,15 @@ pint_vegas *pint_vegas_new(const pint_function *fn, const double *lo,
     v->fn = fn;
     v->n = fn->ndim;
     v->m = fn->ncomp;
-    v->ninc = cfg && cfg->ninc > 0 ? cfg->ninc : PINT_VEGAS_NINC;
+    v->nmax = cfg && cfg->ninc > 0 ? cfg->ninc : PINT_VEGAS_NINC;
+    v->ninc = v->nmax;
+    v->per_inc = !cfg || cfg->per_inc == 0 ? PINT_VEGAS_PER_INC
+               : cfg->per_inc > 0 ? cfg->per_inc : 0;
     v->alpha = cfg && cfg->alpha > 0 ? cfg->alpha : PINT_VEGAS_ALPHA;
     v->beta = cfg && cfg->beta > 0 ? cfg->beta : PINT_VEGAS_BETA;
     v->max_cubes = cfg && cfg->max_cubes > 0 ? cfg->max_cubes
                                              : PINT_VEGAS_MAX_CUBES;
-    size_t n = (size_t)v->n, N = (size_t)v->ninc;
+    size_t n = (size_t)v->n, N = (size_t)v->nmax;
     v->lo = malloc(2 * n * sizeof *v->lo);
     v->grid = malloc(n * (N + 1) * sizeof *v->grid);
     v->nstrat = calloc(n, sizeof *v->nstrat);
@@ -531,17 +535,21 @@ void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,
     }
 }
 
-/* Axis i's increments redrawn: equal shares of the smoothed, damped
- * density d (ninc numbers). */
-static void refine_axis(pint_vegas *v, int i, const double *d)
+/* Axis i's map redrawn as Nn increments into g (Nn + 1 numbers): equal
+ * shares of the smoothed, damped density d over the ninc increments now
+ * (equal shares of the increments themselves when d says nothing, so a
+ * change of their count keeps the map). */
+static void refine_axis(const pint_vegas *v, int i, const double *d, int Nn,
+                        double *g)
 {
     int N = v->ninc;
+    const double *old = v->grid + (size_t)i * (size_t)(N + 1);
     double s[N], total = 0;
-    if (N == 1)
-        return;
     for (int j = 0; j < N; j++) {
         double l = d[j > 0 ? j - 1 : j], r = d[j + 1 < N ? j + 1 : j];
-        if (j == 0)
+        if (N == 1)
+            s[j] = d[0];
+        else if (j == 0)
             s[j] = (7 * d[0] + d[1]) / 8;
         else if (j == N - 1)
             s[j] = (d[N - 2] + 7 * d[N - 1]) / 8;
@@ -549,23 +557,21 @@ static void refine_axis(pint_vegas *v, int i, const double *d)
             s[j] = (l + 6 * d[j] + r) / 8;
         total += s[j];
     }
-    if (!(total > 0) || !isfinite(total))
-        return;
     double sum = 0;
     for (int j = 0; j < N; j++) {
-        double r = s[j] / total;
+        double r = total > 0 && isfinite(total) ? s[j] / total : 0;
         s[j] = r > 0 && r < 1 ? pow((1 - r) / log(1 / r), v->alpha)
                               : (r >= 1 ? 1 : 0);
         sum += s[j];
     }
-    if (!(sum > 0))
-        return;
-    double *g = v->grid + (size_t)i * (size_t)(N + 1);
-    double old[N + 1];
-    memcpy(old, g, sizeof old);
-    double per = sum / N, acc = 0;
+    if (!(sum > 0) || !isfinite(sum)) {
+        for (int j = 0; j < N; j++)
+            s[j] = 1;
+        sum = N;
+    }
+    double per = sum / Nn, acc = 0;
     int j = 0;
-    for (int k = 1; k < N; k++) {
+    for (int k = 1; k < Nn; k++) {
         double want = per * k;
         while (j < N && acc + s[j] < want)
             acc += s[j++];
@@ -577,7 +583,26 @@ static void refine_axis(pint_vegas *v, int i, const double *d)
         g[k] = old[j] + frac * (old[j + 1] - old[j]);
     }
     g[0] = 0;
-    g[N] = 1;
+    g[Nn] = 1;
+    /* an increment of width 0 (the rounding of a steep density) would
+     * make a Jacobian of 0: the map keeps every increment open */
+    for (int k = 1; k <= Nn; k++)
+        if (!(g[k] > g[k - 1]))
+            g[k] = k == Nn ? 1 : nextafter(g[k - 1], 2.0);
+}
+
+/* The increments an axis for the next iteration: per_inc points each
+ * (as many as this iteration had), within [PINT_VEGAS_NINC_MIN, nmax];
+ * nmax when per_inc is 0.  Few points an increment make a noisy
+ * density, whose damped map can starve a region the integrand needs. */
+static int next_ninc(const pint_vegas *v)
+{
+    if (v->per_inc <= 0)
+        return v->nmax;
+    long long want = (v->drawn - v->base) / v->per_inc;
+    if (want < PINT_VEGAS_NINC_MIN)
+        want = PINT_VEGAS_NINC_MIN;
+    return want > v->nmax ? v->nmax : (int)want;
 }
 
 void pint_vegas_finish(pint_vegas *v, int members,
@@ -602,13 +627,18 @@ void pint_vegas_finish(pint_vegas *v, int members,
     }
     if (!adapt)
         return;
-    double *d = calloc(nd, sizeof *d);
+    int Nn = next_ninc(v);
+    double *d = calloc(nd + (size_t)n * (size_t)(Nn + 1), sizeof *d);
     if (d) {        /* out of memory: the map stays as it is */
+        double *g = d + nd;
         for (int r = 0; r < members; r++)
             for (size_t j = 0; j < nd; j++)
                 d[j] += reports[r][3 * m + j];
         for (int i = 0; i < n; i++)
-            refine_axis(v, i, d + (size_t)i * (size_t)N);
+            refine_axis(v, i, d + (size_t)i * (size_t)N, Nn,
+                        g + (size_t)i * (size_t)(Nn + 1));
+        memcpy(v->grid, g, (size_t)n * (size_t)(Nn + 1) * sizeof *g);
+        v->ninc = Nn;
         free(d);
     }
     for (int r = 0; r < members; r++)
@@ -648,14 +678,14 @@ static int is_count(double x)
 int pint_vegas_state_unpack(pint_vegas *v, const double *in, size_t len,
                             char *msg, size_t msglen)
 {
-    size_t n = (size_t)v->n, N = (size_t)v->ninc, g = n * (N + 1);
-    size_t m = (size_t)v->m;
-    if (len < 3 + m + n + g || in[0] != (double)N || !is_count(in[1])
-        || !is_count(in[2])) {
-        snprintf(msg, msglen, "not the state of a vegas run of %zu "
-                 "increments an axis", N);
+    size_t n = (size_t)v->n, m = (size_t)v->m;
+    if (len < 3 + m + n || !is_count(in[0]) || in[0] < 1
+        || in[0] > v->nmax || !is_count(in[1]) || !is_count(in[2])) {
+        snprintf(msg, msglen, "not the state of a vegas run of at most %d "
+                 "increments an axis", v->nmax);
         return PINT_ERR_INVALID;
     }
+    size_t N = (size_t)in[0], g = n * (N + 1);
     size_t H = (size_t)in[2];
     long long drawn = (long long)in[1];
     const double *cw = in + 3;
@@ -705,6 +735,7 @@ int pint_vegas_state_unpack(pint_vegas *v, const double *in, size_t len,
     for (size_t i = 0; i < n; i++)
         v->nstrat[i] = (int)in[3 + i];
     memcpy(v->grid, grid, g * sizeof *grid);
+    v->ninc = (int)N;
     if (H)
         memcpy(v->sigf, sg, H * sizeof *sg);
     v->ncubes = H;

@@ -11,7 +11,13 @@
  * [j/N, (j+1)/N), whose Jacobian is w N (g_(j+1) - g_j); the integral is
  * that of J f over y in [0,1]^n.  After an iteration each axis's
  * increments are redrawn so that each holds an equal share of the
- * smoothed, damped (exponent alpha) density of (J f)^2 seen in it.
+ * smoothed, damped (exponent alpha) density of (J f)^2 seen in it; and
+ * their count N follows the iteration's points, one increment for
+ * per_inc points (64), from 8 up to ninc (128).  With 128 increments
+ * an iteration of 1,000 points measures each with 8 points: the damped
+ * density of so few starves increments that the noise left empty, and
+ * on the discontinuous Genz family two runs in three then ended beyond
+ * their error, some by over 10 standard errors (bench/RESULTS.md 13.1).
  *
  * The strata.  y-space is cut into H = prod nstrat_i hypercubes
  * (nstrat_i from the points of an iteration, H <= neval / 2); cube h
@@ -39,7 +45,10 @@ typedef struct pint_vegas pint_vegas;
 
 /* Settings; 0 for each default. */
 typedef struct {
-    int ninc;                   /* map increments per axis (default 128) */
+    int ninc;                   /* map increments per axis, at most
+                                   (default 128) */
+    int per_inc;                /* points of an iteration per increment
+                                   (default 64; < 0: always ninc) */
     double alpha;               /* map damping (default 0.5) */
     double beta;                /* strata damping (default 0.75) */
     size_t max_cubes;           /* at most this many hypercubes
@@ -47,6 +56,8 @@ typedef struct {
 } pint_vegas_config;
 
 #define PINT_VEGAS_NINC 128
+#define PINT_VEGAS_NINC_MIN 8
+#define PINT_VEGAS_PER_INC 64
 #define PINT_VEGAS_ALPHA 0.5
 #define PINT_VEGAS_BETA 0.75
 #define PINT_VEGAS_MAX_CUBES 1000000
