@@ -299,8 +299,8 @@ static void test_coverage(void)
  * 40 instances, each with its seed): within 1 error in at least 60% of
  * the runs and within 3 in at least 90%.  Measured 29 and 39 of 40;
  * with 128 increments from the first iteration of 1,000 points, 16 and
- * 32 (a damped map of 8 points an increment starves the corner the
- * integrand needs, and the iterations agree on a value too small). */
+ * 32 (a damped map of 8 points an increment starves a part of the box
+ * the integrand needs, and the iterations agree on a value too small). */
 static void test_run_coverage(void)
 {
     int in1 = 0, in3 = 0, runs = 0;
