@@ -36,6 +36,12 @@
  * could evaluate them went round the workers for ever.  Then both end
  * idle within the accuracy: STOP, END.
  *
+ * With "returned", the budget empty at first (held by worker 2, which
+ * is busy): worker 1 reports busy and out of grant and gets none; then
+ * worker 2 turns idle and gives its grant back.  Worker 1 must then be
+ * granted evaluations unasked (it waits without reporting): before, it
+ * was only woken with nothing, and the run waited for ever.
+ *
  * A scripted worker that waits more than 20 s for the controller's reply
  * reports which step hung and ends the run; exit 0 when every check
  * passed, else 1 with one line per failed check on stderr.
@@ -317,7 +323,61 @@ static void worker_starved(int rank)
     check(cmd == PINT_CMD_END, rank, "no END near the limit");
 }
 
-static void controller(int starved)
+/* Near the limit, the budget held by an idle worker: given back, it
+ * must reach the starved one. */
+static void worker_returned(int rank)
+{
+    int go = 1, cmd;
+    double grant = 0.0;
+    if (rank == 2) {
+        update_regions(100, 0.5, 1.0, 1, 0, 3);
+        cmd = control(rank, "the reply to the busy worker's report", NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "a busy worker's report not answered with CONTINUE");
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+        wait_for(1, TAG_GO, rank, "worker 1's go after its empty reply");
+        MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        /* idle now, its grant given back */
+        double u[UPD_HEADER + 11];
+        memset(u, 0, sizeof u);
+        u[UPD_EVALS] = 200;
+        u[UPD_REGIONS] = 3;
+        u[UPD_RETURNED] = 100000;
+        u[UPD_HEADER + 0] = 0.5;
+        u[UPD_HEADER + 1] = 1e-12;
+        u[UPD_HEADER + 6] = 0.5;
+        MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
+                 MPI_COMM_WORLD);
+    } else {
+        wait_for(2, TAG_GO, rank, "worker 2's go");
+        MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        update_regions(100, 0.5, 1.0, 1, 1, 10);
+        cmd = control_grant(rank, "the reply to the starved worker", NULL,
+                            &grant);
+        check(cmd == PINT_CMD_CONTINUE && grant == 0.0, rank,
+              "a starved worker was granted from an empty budget");
+        MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
+        /* no report from here: the grant given back must come unasked
+         * (a wake with nothing may come first) */
+        do
+            cmd = control_grant(rank, "the grant given back never reached "
+                                "the starved worker", NULL, &grant);
+        while (cmd == PINT_CMD_CONTINUE && grant == 0.0);
+        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
+              "the starved worker got no evaluations once they were "
+              "given back");
+        update_regions(200, 0.5, 1e-12, 0, 0, 12);
+    }
+    cmd = until_not_continue(rank, "the stop after the grant given back");
+    check(cmd == PINT_CMD_STOP, rank, "no STOP after the grant given back");
+    final(200, 0.5, 1e-12);
+    cmd = control(rank, "the END after the grant given back", NULL);
+    check(cmd == PINT_CMD_END, rank, "no END after the grant given back");
+}
+
+static void controller(int starved, int returned)
 {
     pint_options opt;
     pint_options_init(&opt);
@@ -340,6 +400,11 @@ static void controller(int starved)
     if (starved) {              /* the last quarter of the limit */
         opt.max_evals = 1000000;
         ctx.budget = 200000;
+        ctx.lb_regions = 4;
+    }
+    if (returned) {             /* all of it held by worker 2 */
+        opt.max_evals = 1000000;
+        ctx.budget = 0;
         ctx.lb_regions = 4;
     }
     ctx.opt = &opt;
@@ -369,7 +434,7 @@ static void controller(int starved)
     double idle[3] = { 0, 0, 0 };
     pint_par_controller_result(c, res, evals, idle);
     check(res->status == PINT_CONVERGED, 0, "the run did not converge");
-    if (starved) {
+    if (starved || returned) {
         check(res->value[0] == 1.0, 0, "the total is not 1");
         check(res->transfers == 0, 0, "regions were moved");
     } else {
@@ -396,10 +461,13 @@ int main(int argc, char **argv)
         return 2;
     }
     int starved = argc > 1 && strcmp(argv[1], "starved") == 0;
+    int returned = argc > 1 && strcmp(argv[1], "returned") == 0;
     if (rank == 0)
-        controller(starved);
+        controller(starved, returned);
     else if (starved)
         worker_starved(rank);
+    else if (returned)
+        worker_returned(rank);
     else
         worker(rank);
     int all = 0;

@@ -70,6 +70,7 @@ typedef struct {
     int giving;                 /* ordered to send regions: no source of
                                    another transfer until its next update
                                    (which follows the send, worker.c) */
+    int granted;                /* sent evaluations since its update */
 } worker_view;
 
 struct pint_par_controller {
@@ -385,6 +386,8 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
     b[CTL_COUNT] = count;
     b[CTL_GRANT] = (double)grant;
     b[CTL_EXPECT] = (double)expect;
+    if (grant > 0)
+        v->granted = 1;
     b[CTL_TIGHT] = c->role == ROLE_GROUP
                    ? c->tight : 4 * ctx->budget < ctx->opt->max_evals;
     for (int k = 0; k < m; k++)
@@ -539,6 +542,7 @@ static double record_update(pint_par_controller *c, int i, const double *u)
     v->prev_returned = u[UPD_RETURNED];
     memcpy(v->upd, u, pint_update_len(c->ctx->ncomp) * sizeof *u);
     v->giving = 0;
+    v->granted = 0;
     if (was_lent && !is_lent(c, i))     /* its last lend is dismissed */
         c->w[v->lent_to].helpers--;
     if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
@@ -815,14 +819,19 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
     }
 }
 
-/* Every worker has reported once (i last), or a group was granted
- * evaluations (i -1): those that ran out of their grant meanwhile get
- * one now (they wait without reporting). */
+/* Every worker has reported once (i last), a group was granted
+ * evaluations (i -1), or worker i gave evaluations back: those that ran
+ * out of their grant meanwhile and were sent none since get one now
+ * (they wait without reporting).  Near the limit a starved worker's
+ * reply can carry nothing (the budget was held by others); when an idle
+ * one then returned its grant, nobody fed the starved one, and 2 ranks
+ * waited for ever at 2.6e6 of 3e6 evaluations (test/proto_script.c,
+ * "returned"). */
 static void feed_starved(pint_par_controller *c, int i)
 {
     for (int j = 0; j < c->n; j++) {
         const double *uj = c->w[j].upd;
-        if (j == i || !uj || uj[UPD_STARVED] == 0.0)
+        if (j == i || !uj || uj[UPD_STARVED] == 0.0 || c->w[j].granted)
             continue;
         send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, 1, 0, 0,
                      grant_for(c, uj, 0.0), 0);
@@ -1062,6 +1071,7 @@ static void on_down(pint_par_controller *c, const double *d)
 static void on_update(pint_par_controller *c, int i, const double *u)
 {
     int first = !c->w[i].upd;
+    int gave_back = u[UPD_RETURNED] > c->w[i].prev_returned;
     double done = record_update(c, i, u);
     if (c->stopping)
         return;
@@ -1075,7 +1085,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
         compute_shares(c, q, e, a);
     }
     reply(c, i, u, done);
-    if (first && c->reported == c->n)
+    if ((first && c->reported == c->n) || gave_back)
         feed_starved(c, i);
     if (c->role == ROLE_GROUP)
         maybe_report(c, u);
