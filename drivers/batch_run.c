@@ -280,13 +280,17 @@ static void print_json(FILE *out, const batch *b, size_t i)
         pint_json_array(out, b->exact[i], r->ncomp);
     }
     fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\", "
-            "\"group\": %d, \"seconds\": %.6g, \"epsabs\": %.17g, "
-            "\"epsrel\": %.17g, \"norm\": \"%s\"", r->evals, r->regions,
-            pint_status_name(r->status), r->group, r->seconds, e->opt.epsabs,
-            e->opt.epsrel, pint_norm_name(e->opt.norm));
-    if (!e->plugin && !e->nexpr)
-        fprintf(out, ", \"seed\": %llu, \"difficulty\": %.17g",
-                (unsigned long long)e->seed, e->difficulty);
+            "\"group\": %d, \"seconds\": %.6g, \"epsabs\": ", r->evals,
+            r->regions, pint_status_name(r->status), r->group, r->seconds);
+    pint_json_number(out, e->opt.epsabs);
+    fputs(", \"epsrel\": ", out);
+    pint_json_number(out, e->opt.epsrel);
+    fprintf(out, ", \"norm\": \"%s\"", pint_norm_name(e->opt.norm));
+    if (!e->plugin && !e->nexpr) {
+        fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
+                (unsigned long long)e->seed);
+        pint_json_number(out, e->difficulty);
+    }
     fputs(", \"message\": ", out);
     pint_json_string(out, r->message);
     fputs("}\n", out);

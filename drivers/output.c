@@ -4,6 +4,8 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "output.h"
 
 /* The threads each rank ran on: --threads (0: the cores, as the library
@@ -106,11 +108,29 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
         fprintf(out, "\nnote: %s\n", res->message);
 }
 
-/* JSON has no NaN or Inf: print null for them. */
-static void json_number(FILE *out, double v)
+/* JSON has no NaN or Inf: print null for them.  The fewest digits that
+ * read back as the same double (1e-06, not 9.9999999999999995e-07). */
+void pint_json_number(FILE *out, double v)
+{
+    if (!isfinite(v)) {
+        fputs("null", out);
+        return;
+    }
+    char buf[32];
+    for (int p = 1; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*g", p, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    fputs(buf, out);
+}
+
+/* A time in seconds: 6 significant digits (a clock's reading is no
+ * finer). */
+static void json_seconds(FILE *out, double v)
 {
     if (isfinite(v))
-        fprintf(out, "%.17g", v);
+        fprintf(out, "%.6g", v);
     else
         fputs("null", out);
 }
@@ -121,7 +141,7 @@ void pint_json_array(FILE *out, const double *v, int n)
     for (int k = 0; k < n; k++) {
         if (k)
             fputs(", ", out);
-        json_number(out, v[k]);
+        pint_json_number(out, v[k]);
     }
     fputc(']', out);
 }
@@ -172,23 +192,27 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\"",
             res->evals, res->regions, pint_status_name(res->status));
     fputs(", \"seconds\": ", out);
-    json_number(out, res->seconds);
+    json_seconds(out, res->seconds);
     fprintf(out, ", \"ranks\": %d, \"threads\": %d, \"epsabs\": ", rep->ranks,
             threads(rep, res));
-    json_number(out, cli->opt.epsabs);
+    pint_json_number(out, cli->opt.epsabs);
     fputs(", \"epsrel\": ", out);
-    json_number(out, cli->opt.epsrel);
+    pint_json_number(out, cli->opt.epsrel);
     fprintf(out, ", \"norm\": \"%s\"", pint_norm_name(cli->opt.norm));
     if (!cli->plugin && !cli->nexpr) {
         fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
                 (unsigned long long)cli->seed);
-        json_number(out, cli->difficulty);
+        pint_json_number(out, cli->difficulty);
     }
     fputs(", \"rank_evals\": [", out);
     for (int r = 0; r < res->nranks; r++)
         fprintf(out, "%s%lld", r ? ", " : "", res->rank_evals[r]);
-    fputs("], \"rank_idle_seconds\": ", out);
-    pint_json_array(out, res->rank_idle, res->nranks);
+    fputs("], \"rank_idle_seconds\": [", out);
+    for (int r = 0; r < res->nranks; r++) {
+        fputs(r ? ", " : "", out);
+        json_seconds(out, res->rank_idle[r]);
+    }
+    fputc(']', out);
     fprintf(out, ", \"transfers\": %lld, \"regions_moved\": %lld"
             ", \"controller_messages\": %lld, \"controller_reopened\": %lld"
             ", \"helpers_lent\": %lld",
@@ -208,17 +232,17 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
     if (res->method == PINT_METHOD_VEGAS) {
         fprintf(out, ", \"iterations\": %lld, \"chi2_per_dof\": ",
                 res->iterations);
-        json_number(out, res->chi2_dof);
+        pint_json_number(out, res->chi2_dof);
     }
     if (res->method == PINT_METHOD_MC) {
         fputs(", \"unit_seconds\": ", out);
-        json_number(out, cli->opt.unit_seconds);
+        pint_json_number(out, cli->opt.unit_seconds);
     }
     if (cli->opt.verify)
         fprintf(out, ", \"verified\": %s", res->verified == 1 ? "true" : "false");
     if (cli->opt.time_limit > 0) {
         fputs(", \"time_limit\": ", out);
-        json_number(out, cli->opt.time_limit);
+        pint_json_number(out, cli->opt.time_limit);
     }
     if (cli->opt.checkpoint) {
         fputs(", \"checkpoint\": ", out);

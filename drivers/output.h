@@ -17,8 +17,10 @@ typedef struct {
 
 void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res);
 void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res);
-/* JSON pieces: an array of numbers (null for NaN and Inf), a string with
+/* JSON pieces: a number (the fewest digits that read back as the same
+ * double; null for NaN and Inf), an array of them, a string with
  * escapes. */
+void pint_json_number(FILE *out, double v);
 void pint_json_array(FILE *out, const double *v, int n);
 void pint_json_string(FILE *out, const char *s);
 /* Per-rank statistics as a table (--verbose). */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "integrands.h"
 #include "regular_file.h"
 
@@ -31,6 +32,14 @@ pint_plugin *pint_plugin_open(const char *path, const char *symbol,
         snprintf(msg, msglen,
                  "plug-in '%s': name the integrand symbol with -f NAME", path);
         return NULL;
+    }
+    /* a bare name is searched in the loader's path, not here; a file of
+     * that name here is what a user who types --plugin myf.so means */
+    char local[4096];
+    if (!strchr(path, '/') && strlen(path) + 3 <= sizeof local
+        && access(path, F_OK) == 0) {
+        snprintf(local, sizeof local, "./%s", path);
+        path = local;
     }
     char why[128];
     if (pint_check_regular(path, why, sizeof why) != 0) {

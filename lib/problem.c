@@ -297,6 +297,13 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
                                                       : "simplex domain");
     int lo, hi;
     pint_rule_dims(id, &lo, &hi);
+    if (opt->rule == PINT_RULE_AUTO && dom->kind == PINT_DOMAIN_BOX
+        && fn->ndim > hi)
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "method adaptive reaches dimension %d (rule %s), "
+                         "got %d: methods qmc (up to %d), vegas and mc take "
+                         "more", hi, pint_rule_name(id), fn->ndim,
+                         PINT_QMC_MAX_DIM);
     if (fn->ndim < lo || fn->ndim > hi)
         return pint_fail(res, PINT_ERR_INVALID,
                          "rule %s needs dimension %d..%d, got %d",

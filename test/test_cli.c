@@ -194,6 +194,22 @@ static void test_json_genz4(void)
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         CU_ASSERT(strstr(r.out, fields[i]) != NULL);
     CU_ASSERT_STRING_EQUAL(r.err, "");
+    /* numbers in the fewest digits that read back (the settings as
+     * typed), times to 6 significant digits; the value and error read
+     * back exactly, as json_first shows by the test above */
+    CU_ASSERT(strstr(r.out, "\"epsrel\": 1e-06,") != NULL);
+    CU_ASSERT(strstr(r.out, "\"epsabs\": 0,") != NULL);
+    const char *sec = strstr(r.out, "\"seconds\": ");
+    CU_ASSERT_FATAL(sec != NULL);
+    sec += strlen("\"seconds\": ");
+    int digits = 0, leading = 1;
+    for (const char *c = sec; *c && *c != ',' && *c != 'e'; c++) {
+        if (*c >= '1' && *c <= '9')
+            leading = 0;
+        if (*c >= '0' && *c <= '9' && !leading)
+            digits++;
+    }
+    CU_ASSERT(digits >= 1 && digits <= 6);
 }
 
 /* --threads with --regions-per-step: the same value, error and
@@ -289,8 +305,12 @@ static void test_bad_options(void)
     expect_error(&r, "unexpected argument 'stray'");
     run_pint(&r, "-f", "genz1", "-d", "2", "--rule", "gk21", NULL);
     expect_error(&r, "rule gk21 needs dimension 1..1");
+    /* a rule the user never chose: the methods that go further */
     run_pint(&r, "-f", "genz1", "-d", "25", NULL);
-    expect_error(&r, "rule sym9 needs dimension 2..20");
+    expect_error(&r, "method adaptive reaches dimension 20 (rule sym9), "
+                 "got 25: methods qmc (up to 400), vegas and mc take more");
+    run_pint(&r, "-f", "genz1", "-d", "25", "--rule", "sym9", NULL);
+    expect_error(&r, "rule sym9 needs dimension 2..20, got 25");
     run_pint(&r, "-f", "genz1", "-d", "2", "--rule", "gauss", NULL);
     expect_error(&r, "unknown rule 'gauss'");
     run_pint(&r, "-f", "genz1", "-d", "2", "--lo", "1", "--hi", "0", NULL);
@@ -469,6 +489,22 @@ static void test_plugins(void)
     CU_ASSERT(strstr(r.out, "\"exact\"") == NULL);
     run_pint(&r, "--plugin", "/nonexistent/lib.so", "-f", "f", "-d", "2", NULL);
     expect_error(&r, "cannot load plug-in '/nonexistent/lib.so'");
+    /* a bare name: the file of that name in the current directory (the
+     * loader alone would search only its own path) */
+    char dir[4096], here[4096];
+    snprintf(dir, sizeof dir, "%s", so);
+    char *slash = strrchr(dir, '/');
+    CU_ASSERT_FATAL(slash != NULL && getcwd(here, sizeof here) != NULL);
+    *slash = '\0';
+    CU_ASSERT_FATAL(chdir(dir) == 0);
+    run_pint(&r, "--json", "--plugin", slash + 1, "-f", "prodx", "-d", "3",
+             "--ncomp", "2", "--er", "1e-10", NULL);
+    CU_ASSERT_FATAL(chdir(here) == 0);
+    CU_ASSERT_EQUAL(r.status, 0);
+    PT_ASSERT_CLOSE(json_nth(r.out, "value", 0), 0.125, 1e-13);
+    run_pint(&r, "--plugin", "no_such_plugin.so", "-f", "f", "-d", "2",
+             NULL);
+    expect_error(&r, "cannot load plug-in 'no_such_plugin.so'");
     run_pint(&r, "--plugin", so, "-f", "no_such_symbol", "-d", "2", NULL);
     expect_error(&r, "has no symbol 'no_such_symbol'");
     run_pint(&r, "--plugin", so, "-f", "fails_in_corner", "-d", "2", NULL);
