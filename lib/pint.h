@@ -244,9 +244,10 @@ typedef struct {
     double progress_seconds;
 
     /* Checkpoints.  checkpoint: a file that receives the complete state
-     * (adaptive: every region on every rank; MC: the sums and the stream
-     * positions; QMC: the finished rows and the pieces of rows in
-     * progress) every checkpoint_seconds (0: only when the run stops)
+     * (every method: adaptive, every region on every rank; MC, the sums
+     * and the stream positions; QMC, the finished rows and the pieces of
+     * rows in progress; VEGAS, the map, the strata and the iterations
+     * combined) every checkpoint_seconds (0: only when the run stops)
      * and when the run stops for any reason but an error; written to
      * checkpoint.tmp,
      * synced, then renamed, so the file is always whole.  resume: a
@@ -255,8 +256,8 @@ typedef struct {
      * (the evaluation limit counts the evaluations before the
      * checkpoint too).  identity: names the integrand (it becomes part
      * of the fingerprint, with the method, dimension, components,
-     * domain and rule; MC, QMC: the seed; QMC: shifts, periodization),
-     * so a checkpoint of another problem is refused. */
+     * domain and rule; MC, QMC, VEGAS: the seed; QMC: shifts,
+     * periodization), so a checkpoint of another problem is refused. */
     const char *checkpoint;
     double checkpoint_seconds;
     const char *resume;

@@ -27,7 +27,7 @@ int main(void)
     if (!res)
         return 2;
     int status = pint_integrate(&fn, &dom, &opt, res);
-    if (status >= PINT_ERR_INTEGRAND) {
+    if (pint_status_is_error(status)) {
         fprintf(stderr, "error: %s\n", res->message);
     } else {
         double exact = pow((exp(a) - 1) / a, 3);    /* closed form */
