@@ -356,7 +356,62 @@ static const pint_opt options[] = {
 static int other(const pint_opt *o, const char *arg, void *conf, char *msg,
                  size_t len);
 
-static const pint_opt_table table = { options, NOPTIONS, other };
+_Static_assert(NOPTIONS <= PINT_CLI_MAX_OPTIONS,
+               "more option rows than pint_cli.given holds");
+
+static void seen(size_t i, void *conf)
+{
+    ((pint_cli *)conf)->given[i] = 1;
+}
+
+static const pint_opt_table table = { options, NOPTIONS, other, seen };
+
+/* Whether --name was on the command line. */
+static int given(const pint_cli *cli, const char *name)
+{
+    const pint_opt *o = pint_opt_find(&table, name);
+    return o && cli->given[o - options];
+}
+
+/* An option that does nothing with the method chosen is refused, naming
+ * what it applies to (one integral; a batch line may choose another
+ * method, so --batch and --family take them as defaults). */
+static int check_applies(const pint_cli *cli, char *msg, size_t len)
+{
+    if (cli->batch_file || cli->family)
+        return 0;
+    enum pint_method m = cli->opt.method;
+    int qmc = m == PINT_METHOD_QMC;
+    int rows = qmc && cli->opt.qmc_units == PINT_UNITS_CONSTANT_ROW;
+    static const struct {
+        const char *name;
+        int want;               /* 0 adaptive, 1 qmc, 2 constant-row, 3 mc */
+    } only[] = {
+        { "rule", 0 }, { "lb-regions", 0 }, { "dedicated-controller", 0 },
+        { "shifts", 1 }, { "periodize", 1 }, { "qmc-units", 1 },
+        { "units-per-worker", 2 }, { "schedule", 2 }, { "unit-seconds", 3 },
+    };
+    static const char *const applies[] = {
+        "the adaptive method", "--method qmc",
+        "--method qmc --qmc-units constant-row (or --batch)", "--method mc"
+    };
+    for (size_t i = 0; i < sizeof only / sizeof *only; i++) {
+        int w = only[i].want;
+        int ok = w == 0 ? m == PINT_METHOD_ADAPTIVE : w == 1 ? qmc
+               : w == 2 ? rows : m == PINT_METHOD_MC;
+        if (!ok && given(cli, only[i].name)) {
+            if (w == 2 && qmc)
+                snprintf(msg, len, "--%s applies to %s, not to --qmc-units "
+                         "%s", only[i].name, applies[w],
+                         pint_qmc_units_name(cli->opt.qmc_units));
+            else
+                snprintf(msg, len, "--%s applies to %s, not to --method %s",
+                         only[i].name, applies[w], pint_method_name(m));
+            return -1;
+        }
+    }
+    return 0;
+}
 
 void pint_cli_usage(FILE *out)
 {
@@ -486,6 +541,8 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
         return set_err(msg, msglen, "--verify audits the regions of the "
                        "adaptive method; %s has none%s",
                        cli->opt.method == PINT_METHOD_QMC ? "qmc" : "mc", "");
+    if (check_applies(cli, msg, msglen) != 0)
+        return -1;
     if (cli->checkpoint_every > 0 && !cli->opt.checkpoint)
         return set_err(msg, msglen, "--checkpoint-every needs --checkpoint "
                        "FILE%s%s", "", "");

@@ -11,6 +11,7 @@
 #define PINT_CLI_MAX_EXPR 1024  /* -e components, as --ncomp */
 #define PINT_CLI_CHECKPOINT_EVERY 60.0  /* seconds, --checkpoint-every */
 #define PINT_CLI_MAX_POINTS 1000 /* --points, all axes together */
+#define PINT_CLI_MAX_OPTIONS 160 /* rows of the option table (cli.c) */
 
 typedef struct {
     const char *function;       /* -f: integrand name or plug-in symbol */
@@ -36,6 +37,7 @@ typedef struct {
     double points[PINT_CLI_MAX_POINTS];         /* --points ... */
     int points_axis[PINT_CLI_MAX_POINTS];       /* ... on these axes */
     int json, list, help, version, verbose, progress;
+    unsigned char given[PINT_CLI_MAX_OPTIONS]; /* by row of the table */
 } pint_cli;
 
 /* Parse argv into cli.  Returns 0, or -1 with a one-line reason in msg. */

@@ -135,6 +135,8 @@ int pint_opt_parse(const pint_opt_table *t, int argc, char **argv,
         if (c == '?' || c == ':' || !o
             || pint_opt_apply(t, o, optarg, conf, msg, len) != 0)
             rc = -1;
+        else if (t->seen)
+            t->seen((size_t)(o - t->rows), conf);
     }
     if (rc == 0 && optind < argc) {
         snprintf(msg, len, "unexpected argument '%s' (see --help)",

@@ -46,6 +46,9 @@ struct pint_opt_table {
     /* An OTHER option's value into conf: 0, or -1 with the reason. */
     int (*other)(const pint_opt *o, const char *arg, void *conf, char *msg,
                  size_t len);
+    /* When not NULL: told of every option pint_opt_parse applied (row i
+     * of rows), so the program knows which were given. */
+    void (*seen)(size_t i, void *conf);
 };
 
 /* Every row's lines of --help, in order. */

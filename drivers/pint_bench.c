@@ -412,7 +412,7 @@ static const pint_opt options[] = {
 };
 
 static const pint_opt_table table = {
-    options, sizeof options / sizeof *options, other
+    options, sizeof options / sizeof *options, other, NULL
 };
 
 static int parse(int argc, char **argv, bench_opts *o, char *msg,

@@ -305,6 +305,39 @@ static void test_bad_options(void)
     expect_error(&r, "unexpected argument 'stray'");
     run_pint(&r, "-f", "genz1", "-d", "2", "--rule", "gk21", NULL);
     expect_error(&r, "rule gk21 needs dimension 1..1");
+    /* options that do nothing with the method chosen: refused, naming
+     * what they apply to; with --batch they are the lines' defaults */
+    static const char *const idle[][4] = {
+        { "--rule", "sym7", "qmc",
+          "--rule applies to the adaptive method, not to --method qmc" },
+        { "--lb-regions", "2", "mc",
+          "--lb-regions applies to the adaptive method, not to --method mc" },
+        { "--shifts", "4", "adaptive",
+          "--shifts applies to --method qmc, not to --method adaptive" },
+        { "--periodize", "sidi", "vegas",
+          "--periodize applies to --method qmc, not to --method vegas" },
+        { "--unit-seconds", "1", "qmc",
+          "--unit-seconds applies to --method mc, not to --method qmc" },
+        { "--schedule", "gss", "qmc",
+          "--schedule applies to --method qmc --qmc-units constant-row (or "
+          "--batch), not to --qmc-units row" },
+        { "--units-per-worker", "4", "mc",
+          "--units-per-worker applies to --method qmc --qmc-units "
+          "constant-row (or --batch), not to --method mc" },
+    };
+    for (size_t i = 0; i < sizeof idle / sizeof *idle; i++) {
+        run_pint(&r, "-f", "genz1", "-d", "3", idle[i][0], idle[i][1],
+                 "--method", idle[i][2], NULL);
+        expect_error(&r, idle[i][3]);
+    }
+    run_pint(&r, "-f", "genz1", "-d", "3", "--dedicated-controller",
+             "--method", "mc", NULL);
+    expect_error(&r, "--dedicated-controller applies to the adaptive "
+                 "method, not to --method mc");
+    run_pint(&r, "-f", "genz1", "-d", "3", "--er", "1e-3", "--method", "qmc",
+             "--qmc-units", "constant-row", "--schedule", "gss",
+             "--units-per-worker", "4", "--shifts", "4", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
     /* a rule the user never chose: the methods that go further */
     run_pint(&r, "-f", "genz1", "-d", "25", NULL);
     expect_error(&r, "method adaptive reaches dimension 20 (rule sym9), "

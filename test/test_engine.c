@@ -615,7 +615,11 @@ static void test_invalid_input(void)
     for (int i = 0; i < 21; i++)
         hi21[i] = 1;
     pint_domain box21 = pint_domain_box(lo21, hi21);
-    expect_invalid(&fn, &box21, &opt, "dimension 2..20");
+    expect_invalid(&fn, &box21, &opt, "method adaptive reaches dimension "
+                   "20 (rule sym9), got 21: methods qmc");
+    opt.rule = PINT_RULE_SYM9;
+    expect_invalid(&fn, &box21, &opt, "rule sym9 needs dimension 2..20");
+    opt.rule = PINT_RULE_AUTO;
     fn.ndim = 2;
     fn.ncomp = 2;
     expect_invalid(&fn, &box, &opt, "components");
