@@ -21,7 +21,7 @@
  * The schedule: FIRST_POINTS at first, then STEP_POINTS more each
  * iteration, or GROWTH times as many once that is more (Cuba's Vegas
  * grows by a constant step, T. Hahn, Comput. Phys. Commun. 168 (2005)
- * 78; the factor bounds the iterations of a long run, 35 to 1e7
+ * 78; the factor bounds the iterations of a long run, 34 to 1e7
  * points).  Small, many iterations adapt the map often and stop close
  * to the points the tolerance needs; the map's increments grow with
  * the iterations (vegas.h, per_inc), so that a small one does not
