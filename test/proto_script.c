@@ -112,26 +112,10 @@ static int control(int rank, const char *step, double *share)
 }
 
 /* A worker's UPDATE with one component: value q, error e; busy, out of
- * grant (starved). */
-static void update_state(double evals, double q, double e, int busy,
-                         int starved)
-{
-    double u[UPD_HEADER + 11];
-    memset(u, 0, sizeof u);
-    u[UPD_BUSY] = busy;
-    u[UPD_STARVED] = starved;
-    u[UPD_EVALS] = evals;
-    u[UPD_REGIONS] = 1;
-    u[UPD_HEADER + 0] = q;
-    u[UPD_HEADER + 1] = e;
-    u[UPD_HEADER + 6] = fabs(q);    /* absval */
-    MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
-             MPI_COMM_WORLD);
-}
-
-/* The same with the count of regions it holds. */
-static void update_regions(double evals, double q, double e, int busy,
-                           int starved, double regions)
+ * grant (starved); the regions it holds, the evaluations of its grants
+ * it gave back so far. */
+static void update_full(double evals, double q, double e, int busy,
+                        int starved, double regions, double returned)
 {
     double u[UPD_HEADER + 11];
     memset(u, 0, sizeof u);
@@ -139,11 +123,24 @@ static void update_regions(double evals, double q, double e, int busy,
     u[UPD_STARVED] = starved;
     u[UPD_EVALS] = evals;
     u[UPD_REGIONS] = regions;
+    u[UPD_RETURNED] = returned;
     u[UPD_HEADER + 0] = q;
     u[UPD_HEADER + 1] = e;
     u[UPD_HEADER + 6] = fabs(q);    /* absval */
     MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
              MPI_COMM_WORLD);
+}
+
+static void update_state(double evals, double q, double e, int busy,
+                         int starved)
+{
+    update_full(evals, q, e, busy, starved, 1, 0);
+}
+
+static void update_regions(double evals, double q, double e, int busy,
+                           int starved, double regions)
+{
+    update_full(evals, q, e, busy, starved, regions, 0);
 }
 
 /* An idle worker's UPDATE with one component: value q, error e. */
@@ -261,6 +258,23 @@ static void worker(int rank)
     check(cmd == PINT_CMD_END, rank, "no END after finals that meet the test");
 }
 
+/* Both within the accuracy: STOP, the FINAL (evals, q, e), END; `when`
+ * names the state in the messages. */
+static void end_run(int rank, double evals, double q, double e,
+                    const char *when)
+{
+    char step[160];
+    snprintf(step, sizeof step, "the stop %s", when);
+    int cmd = until_not_continue(rank, step);
+    snprintf(step, sizeof step, "no STOP %s", when);
+    check(cmd == PINT_CMD_STOP, rank, step);
+    final(evals, q, e);
+    snprintf(step, sizeof step, "the END %s", when);
+    cmd = control(rank, step, NULL);
+    snprintf(step, sizeof step, "no END %s", when);
+    check(cmd == PINT_CMD_END, rank, step);
+}
+
 /* Near the limit: a starved worker is granted, never told to send. */
 static void worker_starved(int rank)
 {
@@ -316,11 +330,7 @@ static void worker_starved(int rank)
         /* it evaluated its grant: done, within the accuracy */
         update_regions(200, 0.5, 1e-12, 0, 0, 12);
     }
-    cmd = until_not_continue(rank, "the stop near the limit");
-    check(cmd == PINT_CMD_STOP, rank, "no STOP near the limit");
-    final(rank == 1 ? 200 : 100, 0.5, 1e-12);
-    cmd = control(rank, "the END near the limit", NULL);
-    check(cmd == PINT_CMD_END, rank, "no END near the limit");
+    end_run(rank, rank == 1 ? 200 : 100, 0.5, 1e-12, "near the limit");
 }
 
 /* Near the limit, the budget held by an idle worker: given back, it
@@ -339,16 +349,7 @@ static void worker_returned(int rank)
         MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
         /* idle now, its grant given back */
-        double u[UPD_HEADER + 11];
-        memset(u, 0, sizeof u);
-        u[UPD_EVALS] = 200;
-        u[UPD_REGIONS] = 3;
-        u[UPD_RETURNED] = 100000;
-        u[UPD_HEADER + 0] = 0.5;
-        u[UPD_HEADER + 1] = 1e-12;
-        u[UPD_HEADER + 6] = 0.5;
-        MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
-                 MPI_COMM_WORLD);
+        update_full(200, 0.5, 1e-12, 0, 0, 3, 100000);
     } else {
         wait_for(2, TAG_GO, rank, "worker 2's go");
         MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD,
@@ -370,11 +371,7 @@ static void worker_returned(int rank)
               "given back");
         update_regions(200, 0.5, 1e-12, 0, 0, 12);
     }
-    cmd = until_not_continue(rank, "the stop after the grant given back");
-    check(cmd == PINT_CMD_STOP, rank, "no STOP after the grant given back");
-    final(200, 0.5, 1e-12);
-    cmd = control(rank, "the END after the grant given back", NULL);
-    check(cmd == PINT_CMD_END, rank, "no END after the grant given back");
+    end_run(rank, 200, 0.5, 1e-12, "after the grant given back");
 }
 
 static void controller(int starved, int returned)
