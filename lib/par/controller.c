@@ -363,6 +363,14 @@ static int within_share(const pint_par_controller *c, const double *u)
                                c->shares[0], c->shares + 1);
 }
 
+/* The last quarter of the evaluation limit: idle workers give their
+ * grants back (CTL_TIGHT). */
+static int tight(const pint_par_controller *c)
+{
+    return c->role == ROLE_GROUP
+           ? c->tight : 4 * c->ctx->budget < c->ctx->opt->max_evals;
+}
+
 /* A command; with_shares: carrying the current shares (else zeros: STOP
  * and END, after which no share matters). */
 static void send_control(pint_par_controller *c, int rank, int cmd,
@@ -388,8 +396,7 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
     b[CTL_EXPECT] = (double)expect;
     if (grant > 0)
         v->granted = 1;
-    b[CTL_TIGHT] = c->role == ROLE_GROUP
-                   ? c->tight : 4 * ctx->budget < ctx->opt->max_evals;
+    b[CTL_TIGHT] = tight(c);
     for (int k = 0; k < m; k++)
         b[CTL_LEN + k] = with_shares ? c->shares[1 + k] : 0.0;
     if (b == v->ctl)
@@ -713,18 +720,23 @@ static double measure(const pint_par_controller *c, const double *u)
 }
 
 /* Whether a worker whose latest update is u can be asked to give
- * regions: busy, 2 regions or more, and not waiting for evaluations.  A
- * starved worker's regions wait for the budget, not for hands: near the
- * limit an idle worker returns its grant (worker.c), so a worker that
- * receives regions is busy and starved at once; ordered to pass the
- * largest on before it could evaluate them, it turned idle again, and so
- * did the next: 4 ranks at --max-evals 3e5 (genz6, d = 10) moved
- * regions 1,035,322 times in 16 minutes without one evaluation, on a
- * loaded machine (test/proto_script.c, "starved", forces that state). */
-static int gives(const double *u)
+ * regions: busy, 2 regions or more, and near the limit not waiting for
+ * evaluations.  There a starved worker's regions wait for the budget,
+ * not for hands: an idle worker returns its grant (worker.c), so a
+ * worker that receives regions is busy and starved at once; ordered to
+ * pass the largest on before it could evaluate them, it turned idle
+ * again, and so did the next: 4 ranks at --max-evals 3e5 (genz6, d =
+ * 10) moved regions 1,035,322 times in 16 minutes without one
+ * evaluation, on a loaded machine (test/proto_script.c, "starved",
+ * forces that state).  Before, starving is the moment's (a first
+ * report waits for the others', a grant is on its way): a peak's first
+ * worker, starved when the others reported idle, kept its regions, and
+ * on 4 ranks in groups of 2 a rank sometimes got no work at all
+ * (test_tree's failure on rank 2, 1 run in 8). */
+static int gives(const pint_par_controller *c, const double *u)
 {
-    return u[UPD_BUSY] != 0.0 && u[UPD_STARVED] == 0.0
-           && u[UPD_REGIONS] >= 2;
+    return u[UPD_BUSY] != 0.0 && u[UPD_REGIONS] >= 2
+           && (u[UPD_STARVED] == 0.0 || !tight(c));
 }
 
 /* The busy worker other than `not` with 2 regions or more to give and
@@ -734,7 +746,7 @@ static int gives(const double *u)
  * send would be ordered again and again before it reports: at 10,000
  * workers, where a group hands many idle workers to the one of the
  * largest error at once, 97% of the transfers came out empty
- * (bench/RESULTS.md 11.3).  A starved worker (out of its grant) gives
+ * (bench/RESULTS.md 11.3).  Near the limit a starved worker gives
  * nothing: see gives(). */
 static int busiest(const pint_par_controller *c, int not, double *best)
 {
@@ -742,7 +754,7 @@ static int busiest(const pint_par_controller *c, int not, double *best)
     *best = 0.0;
     for (int k = 0; k < c->n; k++) {
         const double *uk = c->w[k].upd;
-        if (k == not || !uk || !gives(uk) || c->w[k].giving)
+        if (k == not || !uk || !gives(c, uk) || c->w[k].giving)
             continue;
         double ek = measure(c, uk);
         if (ek > *best) {
@@ -794,7 +806,7 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
      * region is refined that one heap would not), else takes regions */
     int j = -1;
     if (u[UPD_BUSY] != 0.0 && (u[UPD_HELPERS] > helpers_of(c, i)
-                               || gives(u)))
+                               || gives(c, u)))
         j = pick_idle(c, i);
     /* every idle worker its steps are worth, at once: one a reply would
      * leave the others idle for as many of its steps */
