@@ -280,17 +280,10 @@ static void print_json(FILE *out, const batch *b, size_t i)
         pint_json_array(out, b->exact[i], r->ncomp);
     }
     fprintf(out, ", \"evals\": %lld, \"regions\": %zu, \"status\": \"%s\", "
-            "\"group\": %d, \"seconds\": %.6g, \"epsabs\": ", r->evals,
-            r->regions, pint_status_name(r->status), r->group, r->seconds);
-    pint_json_number(out, e->opt.epsabs);
-    fputs(", \"epsrel\": ", out);
-    pint_json_number(out, e->opt.epsrel);
-    fprintf(out, ", \"norm\": \"%s\"", pint_norm_name(e->opt.norm));
-    if (!e->plugin && !e->nexpr) {
-        fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
-                (unsigned long long)e->seed);
-        pint_json_number(out, e->difficulty);
-    }
+            "\"group\": %d, \"seconds\": %.6g", r->evals, r->regions,
+            pint_status_name(r->status), r->group, r->seconds);
+    pint_json_settings(out, &e->opt, !e->plugin && !e->nexpr, e->seed,
+                       e->difficulty);
     fputs(", \"message\": ", out);
     pint_json_string(out, r->message);
     fputs("}\n", out);

@@ -125,6 +125,21 @@ void pint_json_number(FILE *out, double v)
     fputs(buf, out);
 }
 
+void pint_json_settings(FILE *out, const pint_options *opt, int builtin,
+                        uint64_t seed, double difficulty)
+{
+    fputs(", \"epsabs\": ", out);
+    pint_json_number(out, opt->epsabs);
+    fputs(", \"epsrel\": ", out);
+    pint_json_number(out, opt->epsrel);
+    fprintf(out, ", \"norm\": \"%s\"", pint_norm_name(opt->norm));
+    if (builtin) {
+        fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
+                (unsigned long long)seed);
+        pint_json_number(out, difficulty);
+    }
+}
+
 /* A time in seconds: 6 significant digits (a clock's reading is no
  * finer). */
 static void json_seconds(FILE *out, double v)
@@ -193,17 +208,10 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
             res->evals, res->regions, pint_status_name(res->status));
     fputs(", \"seconds\": ", out);
     json_seconds(out, res->seconds);
-    fprintf(out, ", \"ranks\": %d, \"threads\": %d, \"epsabs\": ", rep->ranks,
+    fprintf(out, ", \"ranks\": %d, \"threads\": %d", rep->ranks,
             threads(rep, res));
-    pint_json_number(out, cli->opt.epsabs);
-    fputs(", \"epsrel\": ", out);
-    pint_json_number(out, cli->opt.epsrel);
-    fprintf(out, ", \"norm\": \"%s\"", pint_norm_name(cli->opt.norm));
-    if (!cli->plugin && !cli->nexpr) {
-        fprintf(out, ", \"seed\": %llu, \"difficulty\": ",
-                (unsigned long long)cli->seed);
-        pint_json_number(out, cli->difficulty);
-    }
+    pint_json_settings(out, &cli->opt, !cli->plugin && !cli->nexpr,
+                       cli->seed, cli->difficulty);
     fputs(", \"rank_evals\": [", out);
     for (int r = 0; r < res->nranks; r++)
         fprintf(out, "%s%lld", r ? ", " : "", res->rank_evals[r]);

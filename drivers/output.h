@@ -21,6 +21,11 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res);
  * double; null for NaN and Inf), an array of them, a string with
  * escapes. */
 void pint_json_number(FILE *out, double v);
+/* The settings of one integral's JSON object: ", \"epsabs\": .., \"epsrel\":
+ * .., \"norm\": .." and, for a built-in integrand, ", \"seed\": ..,
+ * \"difficulty\": ..". */
+void pint_json_settings(FILE *out, const pint_options *opt, int builtin,
+                        uint64_t seed, double difficulty);
 void pint_json_array(FILE *out, const double *v, int n);
 void pint_json_string(FILE *out, const char *s);
 /* Per-rank statistics as a table (--verbose). */
