@@ -91,6 +91,15 @@ static void wait_for(int source, int tag, int rank, const char *step)
     }
 }
 
+/* The other worker's go (tag) from source, received. */
+static void await_go(int source, int tag, int rank, const char *step)
+{
+    int go;
+    wait_for(source, tag, rank, step);
+    MPI_Recv(&go, 1, MPI_INT, source, tag, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+}
+
 /* The next CONTROL from the controller: its command, eps share, grant. */
 static int control_grant(int rank, const char *step, double *share,
                          double *grant)
@@ -190,9 +199,7 @@ static void worker(int rank)
               "the starved worker got no grant once every worker "
               "reported");
     } else {
-        wait_for(1, TAG_GO0, rank, "worker 1's go in state 0");
-        MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO0, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        await_go(1, TAG_GO0, rank, "worker 1's go in state 0");
         update_state(50, 0.0, 1.0, 1, 0);
         cmd = control_grant(rank, "the reply to the last first report",
                             NULL, &grant);
@@ -201,9 +208,7 @@ static void worker(int rank)
     }
     /* state 1: all idle above the accuracy */
     if (rank == 2) {
-        wait_for(1, TAG_GO, rank, "worker 1's go");
-        MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        await_go(1, TAG_GO, rank, "worker 1's go");
     }
     update(100, q, 4e-7);
     cmd = control(rank, "the reply to the first update", &share);
@@ -242,9 +247,7 @@ static void worker(int rank)
               "stopped on a report older than the resume");
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
     } else {
-        wait_for(2, TAG_GO, rank, "worker 2's go");
-        MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        await_go(2, TAG_GO, rank, "worker 2's go");
         update(300, q, 4e-7);
         cmd = control(rank, "the reply to a report above the share", NULL);
         check(cmd == PINT_CMD_CONTINUE, rank,
@@ -289,9 +292,7 @@ static void worker_starved(int rank)
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
         /* worker 1 has reported busy and starved: idle again, the
          * controller must not have worker 1 feed this one */
-        wait_for(1, TAG_GO, rank, "worker 1's go after its grant");
-        MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        await_go(1, TAG_GO, rank, "worker 1's go after its grant");
         update_regions(100, 0.5, 1e-12, 0, 0, 3);
         cmd = control(rank, "the reply to the idle worker's second report",
                       NULL);
@@ -300,9 +301,7 @@ static void worker_starved(int rank)
               "CONTINUE");
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO0, MPI_COMM_WORLD);
     } else {
-        wait_for(2, TAG_GO, rank, "worker 2's go");
-        MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        await_go(2, TAG_GO, rank, "worker 2's go");
         update_regions(100, 0.5, 1.0, 1, 1, 10);
         cmd = control_grant(rank, "the reply to the starved worker", NULL,
                             &grant);
@@ -310,9 +309,7 @@ static void worker_starved(int rank)
               "a starved worker near the limit was not granted "
               "evaluations, or was told to send its regions");
         MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
-        wait_for(2, TAG_GO0, rank, "worker 2's second reply");
-        MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO0, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        await_go(2, TAG_GO0, rank, "worker 2's second reply");
         /* the controller sent any order to this one before it answered
          * worker 2: what waits here must not be an order to send */
         struct timespec ts = { 0, 50000000 };
@@ -345,15 +342,11 @@ static void worker_returned(int rank)
         check(cmd == PINT_CMD_CONTINUE, rank,
               "a busy worker's report not answered with CONTINUE");
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
-        wait_for(1, TAG_GO, rank, "worker 1's go after its empty reply");
-        MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        await_go(1, TAG_GO, rank, "worker 1's go after its empty reply");
         /* idle now, its grant given back */
         update_full(200, 0.5, 1e-12, 0, 0, 3, 100000);
     } else {
-        wait_for(2, TAG_GO, rank, "worker 2's go");
-        MPI_Recv(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        await_go(2, TAG_GO, rank, "worker 2's go");
         update_regions(100, 0.5, 1.0, 1, 1, 10);
         cmd = control_grant(rank, "the reply to the starved worker", NULL,
                             &grant);
