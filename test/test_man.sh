@@ -6,7 +6,10 @@
 #    tag of a .TP (or .TQ/.IP) paragraph, and every other --option the help
 #    mentions must at least appear in the page; conversely every option
 #    tagged in the page's OPTIONS section must be one that --help lists.
-# 2. groff -ww renders pint.1, pint-bench.1 and pint.3 without a warning.
+# 2. The NAME line of man/pint.3 (from which `make install` links a page
+#    for every function, `man pint_integrate`) and its SYNOPSIS name
+#    exactly the functions lib/pint.h exports (PINT_API).
+# 3. groff -ww renders pint.1, pint-bench.1 and pint.3 without a warning.
 #    Without groff that part is skipped (exit 77 when all else passed).
 #
 # Environment (AM_TESTS_ENVIRONMENT): PINT, PINT_BENCH, PINT_SRCDIR; srcdir.
@@ -82,6 +85,25 @@ check() {
 
 check "$PINT" "$top/man/pint.1"
 check "$PINT_BENCH" "$top/man/pint-bench.1"
+
+# the exported functions against pint(3)'s NAME line and SYNOPSIS
+grep -E '^PINT_API ' "$top/lib/pint.h" | grep -oE 'pint_[a-z_]+ *\(' |
+    tr -d ' (' | sort -u > "$tmp/api"
+sed -n '/^\.SH NAME/,/^\.SH SYNOPSIS/p' "$top/man/pint.3" | sed 's/\\-.*//' |
+    grep -oE 'pint_[a-z_]+' | sort -u > "$tmp/name_line"
+sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$top/man/pint.3" |
+    grep -oE 'pint_[a-z_]+\(' | tr -d '(' | sort -u > "$tmp/synopsis"
+if [ ! -s "$tmp/api" ]; then
+    echo "FAIL: no PINT_API function found in lib/pint.h"; fail=1
+fi
+for part in name_line synopsis; do
+    if ! cmp -s "$tmp/api" "$tmp/$part"; then
+        echo "FAIL: pint(3)'s ${part%_line} and the functions of pint.h differ (< pint.h, > the page):"
+        diff "$tmp/api" "$tmp/$part" | grep '^[<>]'
+        fail=1
+    fi
+done
+echo "man/pint.3: NAME and SYNOPSIS name the $(wc -l < "$tmp/api") functions of pint.h"
 
 if command -v groff > /dev/null 2>&1; then
     for page in pint.1 pint-bench.1 pint.3; do
