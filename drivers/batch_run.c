@@ -75,8 +75,14 @@ static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
             snprintf(msg, len, "%s%s", where, why);
             return -1;
         }
-        p->fn = (pint_function){ .ndim = e->ndim,
-                                 .ncomp = e->ncomp ? e->ncomp : 1,
+        int ndim = e->ndim, ncomp = e->ncomp;
+        if (pint_plugin_shape(b->plugins[i], &ndim, &ncomp, why,
+                              sizeof why) != 0) {
+            snprintf(msg, len, "%s%s", where, why);
+            return -1;
+        }
+        p->fn = (pint_function){ .ndim = ndim,
+                                 .ncomp = ncomp,
                                  .f = pint_plugin_integrand(b->plugins[i]),
                                  .fbatch = pint_plugin_batch(b->plugins[i]) };
     } else if (e->nexpr) {

@@ -144,6 +144,18 @@ static int setup(problem *p, char *msg, size_t len)
     }
     if (cli->nexpr && compile_expressions(p, msg, len) != 0)
         return -1;
+    if (cli->plugin) {
+        p->plugin = pint_plugin_open(cli->plugin, cli->function, msg, len);
+        if (!p->plugin)
+            return -1;
+        /* a dimension the plug-in declares (NAME_ndim) stands for -d;
+         * one the domain gives is checked against it below */
+        int ndim = 0, ncomp = 0;
+        if (cli->ndim == 0 && !cli->simplex_file && cli->nlo <= 1
+            && cli->nhi <= 1 && pint_plugin_shape(p->plugin, &ndim, &ncomp,
+                                                  msg, len) == 0)
+            cli->ndim = ndim;
+    }
     if (cli->simplex_file) {
         size_t nsimplices = 0;
         if (cli->nlo || cli->nhi) {
@@ -174,11 +186,11 @@ static int setup(problem *p, char *msg, size_t len)
             return -1;
         }
     } else if (cli->plugin) {
-        p->plugin = pint_plugin_open(cli->plugin, cli->function, msg, len);
-        if (!p->plugin)
+        int ncomp = cli->ncomp;
+        if (pint_plugin_shape(p->plugin, &cli->ndim, &ncomp, msg, len) != 0)
             return -1;
         p->fn = (pint_function){ .ndim = cli->ndim,
-                                 .ncomp = cli->ncomp ? cli->ncomp : 1,
+                                 .ncomp = ncomp,
                                  .f = pint_plugin_integrand(p->plugin),
                                  .fbatch = pint_plugin_batch(p->plugin) };
     } else {

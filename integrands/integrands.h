@@ -65,11 +65,20 @@ double pint_rng_uniform(pint_rng *r);
  * have the integrand ABI of pint.h.  NULL with a one-line reason in msg
  * when the file cannot be opened or lacks the symbol. */
 typedef struct pint_plugin pint_plugin;
+#define PINT_PLUGIN_MAX_DIM 1000    /* NAME_ndim: the command's limits */
+#define PINT_PLUGIN_MAX_COMP 1024   /* NAME_ncomp */
 pint_plugin *pint_plugin_open(const char *path, const char *symbol,
                               char *msg, size_t msglen);
 pint_integrand pint_plugin_integrand(const pint_plugin *p);
 /* The batch form NAME_batch when the object exports it, else NULL. */
 pint_integrand_batch pint_plugin_batch(const pint_plugin *p);
+/* The integrand's shape.  A plug-in may export `const int NAME_ncomp`
+ * (its components) and `const int NAME_ndim` (the one dimension it
+ * takes); *ndim and *ncomp (0: not given) are filled from them, or checked
+ * against them: -1 with a one-line reason in msg on a mismatch.  What the
+ * plug-in does not say is left as given (ncomp then defaults to 1). */
+int pint_plugin_shape(const pint_plugin *p, int *ndim, int *ncomp,
+                      char *msg, size_t msglen);
 void pint_plugin_close(pint_plugin *p);
 
 #endif /* PINT_INTEGRANDS_H */

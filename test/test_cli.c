@@ -570,6 +570,42 @@ static void test_plugins(void)
     v = json_first(r.out, "value");
     e = json_first(r.out, "error");
     CU_ASSERT(e > 0 && fabs(v - g * g) <= e);
+    /* a plug-in that declares its shape (pair_ncomp = 2, pair_ndim = 2):
+     * both components without -d or --ncomp, and a contradiction
+     * refused, in a batch line too (not a write past pint's buffer) */
+    run_pint(&r, "--json", "--plugin", so, "-f", "pair", "--er", "1e-10",
+             NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "\"dim\": 2") != NULL);
+    v = json_nth(r.out, "value", 0);
+    e = json_nth(r.out, "error", 0);
+    CU_ASSERT(fabs(v - 0.5) <= e && e <= 1e-10 * 0.5);
+    v = json_nth(r.out, "value", 1);
+    e = json_nth(r.out, "error", 1);
+    CU_ASSERT(fabs(v - 0.25) <= e && e <= 1e-10 * 0.5);
+    run_pint(&r, "--plugin", so, "-f", "pair", "--ncomp", "1", NULL);
+    expect_error(&r, "says pair has 2 components (pair_ncomp), not 1");
+    run_pint(&r, "--plugin", so, "-f", "pair", "-d", "3", NULL);
+    expect_error(&r, "says pair takes dimension 2 (pair_ndim), not 3");
+    run_pint(&r, "--plugin", so, "-f", "pair", "--lo", "0,0,0", NULL);
+    expect_error(&r, "says pair takes dimension 2 (pair_ndim), not 3");
+    run_pint(&r, "--plugin", so, "-f", "badshape", "-d", "2", NULL);
+    expect_error(&r, "badshape_ncomp is 0, must be 1..1024");
+    {
+        char list[] = "/tmp/pint_test_shape_XXXXXX";
+        int fd = mkstemp(list);
+        CU_ASSERT_FATAL(fd >= 0);
+        FILE *fp = fdopen(fd, "w");
+        fprintf(fp, "pair 2 plugin=%s er=1e-8\npair 2 plugin=%s ncomp=1\n",
+                so, so);
+        fclose(fp);
+        run_pint(&r, "--batch", list, NULL);
+        unlink(list);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT(strstr(r.err, "says pair has 2 components (pair_ncomp), "
+                         "not 1") != NULL);
+        CU_ASSERT(strstr(r.err, "\n") == strrchr(r.err, '\n'));
+    }
     /* which_form_batch is used when the object exports it (1/2 = the
      * batch form; the point form would give 0), by every method */
     static const char *methods[] = { "adaptive", "mc", "qmc" };

@@ -333,3 +333,29 @@ int memory_trouble(int ndim, const double *x, int ncomp, double *fval,
     peak50(ndim, x, ncomp, fval);
     return 0;
 }
+
+/* (x1, x1 x2) over [0,1]^2: (1/2, 1/4).  It declares its shape, so pint
+ * needs neither -d nor --ncomp and refuses others (integrands/plugin.c). */
+const int pair_ncomp = 2;
+const int pair_ndim = 2;
+int pair(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+{
+    (void)ndim;
+    (void)ncomp;
+    (void)ctx;
+    fval[0] = x[0];
+    fval[1] = x[0] * x[1];
+    return 0;
+}
+
+/* A declared shape out of range: refused when the plug-in loads. */
+const int badshape_ncomp = 0;
+int badshape(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+{
+    (void)ndim;
+    (void)x;
+    (void)ctx;
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = 1.0;
+    return 0;
+}
