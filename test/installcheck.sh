@@ -2,7 +2,7 @@
 # installcheck.sh -- the installed library as a user meets it (`make
 # installcheck`, run by `make distcheck`):
 #  1. `pkg-config --cflags --libs pint` finds the installed pint.pc, and
-#     the pint(3) example (test/embed_example.c) builds with plain cc and
+#     the pint(3) example (examples/embed.c) builds with plain cc and
 #     those flags alone, runs against the installed libpint.so and prints
 #     a value within its error of the closed form;
 #  2. `man pint_integrate` and every other function of pint(3)'s NAME
@@ -27,7 +27,7 @@ case " $flags " in
     *) fail "pkg-config --libs pint gave '$flags', without -lpint" ;;
 esac
 # shellcheck disable=SC2086
-cc -std=c11 -o "$tmp/example" "$srcdir/test/embed_example.c" $flags -lm ||
+cc -std=c11 -o "$tmp/example" "$srcdir/examples/embed.c" $flags -lm ||
     fail "the pint(3) example does not build with cc and pkg-config's flags: $flags"
 LD_LIBRARY_PATH="$destdir$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
     "$tmp/example" > "$tmp/out" 2>&1 ||

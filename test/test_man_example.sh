@@ -1,28 +1,24 @@
 #!/bin/sh
 # test_man_example.sh -- the EXAMPLE of pint(3) compiles, runs and is right.
 #
-# The example is built by make as the check program test/embed_example
-# from test/embed_example.c, with the flags of the build, against the
+# The example is built by make as the check program examples/embed
+# from examples/embed.c, with the flags of the build, against the
 # shared libpint (the public API only).  This script checks that
 #  1. the text between .nf and .fi of the EXAMPLE section of man/pint.3,
-#     with its groff escapes undone, is exactly test/embed_example.c (so
+#     with its groff escapes undone, is exactly examples/embed.c (so
 #     the page shows the program that is built), and
 #  2. the program exits 0 and prints a value within its printed error
 #     estimate of the printed closed form, the estimate meeting the
 #     relative tolerance 1e-8 of the example.
 #
-# Environment (AM_TESTS_ENVIRONMENT): PINT_SRCDIR, PINT_EMBED (for the
-# build's test directory); srcdir.
+# Environment (AM_TESTS_ENVIRONMENT): PINT_SRCDIR, PINT_EXAMPLES (the
+# build's examples directory); srcdir.
 set -u
 
 top=${PINT_SRCDIR:-${srcdir:-.}}
 page=$top/man/pint.3
-source=$top/test/embed_example.c
-if [ -n "${PINT_EMBED:-}" ]; then
-    prog=${PINT_EMBED%/*}/embed_example
-else
-    prog=./test/embed_example
-fi
+source=$top/examples/embed.c
+prog=${PINT_EXAMPLES:-./examples}/embed
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_man_example.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
@@ -52,11 +48,11 @@ if grep -n '\\' "$tmp/example.c"; then
 fi
 sed -i.bak "s/$ctl/\\\\/g" "$tmp/example.c"
 if ! cmp -s "$tmp/example.c" "$source"; then
-    echo "FAIL: the EXAMPLE of man/pint.3 differs from test/embed_example.c:"
+    echo "FAIL: the EXAMPLE of man/pint.3 differs from examples/embed.c:"
     diff -u "$source" "$tmp/example.c"
     exit 1
 fi
-echo "man/pint.3 EXAMPLE is test/embed_example.c ($(wc -l < "$source") lines)"
+echo "man/pint.3 EXAMPLE is examples/embed.c ($(wc -l < "$source") lines)"
 
 # 2. The program and its answer.
 if [ ! -x "$prog" ]; then
