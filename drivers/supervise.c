@@ -28,6 +28,7 @@
  * it reports and ends the process with 2, any other stops there for
  * good.
  */
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -37,6 +38,15 @@
 #include <time.h>
 #include <unistd.h>
 #include "supervise.h"
+
+/* The 2-norm of v[0..n-1]. */
+static double hypot_all(const double *v, int n)
+{
+    double s = 0;
+    for (int k = 0; k < n; k++)
+        s += v[k] * v[k];
+    return sqrt(s);
+}
 
 /* A signal handler can only reach static storage. */
 static volatile sig_atomic_t stop_requested;
@@ -64,6 +74,98 @@ struct pint_supervisor {
     int have_last;
 };
 
+/* The progress line fits an 80-column terminal: at most PROGRESS_WIDTH
+ * characters, the parts that do not fit left out from the end. */
+enum { PROGRESS_WIDTH = 79 };
+
+/* Append ", part" to line when it still fits in PROGRESS_WIDTH. */
+static void add_part(char *line, size_t len, const char *part)
+{
+    size_t n = strlen(line);
+    if (n + 2 + strlen(part) <= PROGRESS_WIDTH && n + 2 + strlen(part) < len)
+        snprintf(line + n, len - n, ", %s", part);
+}
+
+/* The error and the tolerance it must meet, as the convergence test sees
+ * them (pint.h, enum pint_norm): max, the largest error against
+ * max(epsabs, epsrel max |value|); l2, the 2-norms; individual, the
+ * component furthest from its own tolerance.  *k: the component to show
+ * (-1: the 2-norm of the values). */
+static void progress_error(const pint_progress *p, const pint_options *o,
+                           double *err, double *target, int *k)
+{
+    double emax = 0, vmax = 0, e2 = 0, v2 = 0, worst = -1;
+    *k = 0;
+    for (int j = 0; j < p->ncomp; j++) {
+        double e = p->error[j], v = fabs(p->value[j]);
+        double t = fmax(o->epsabs, o->epsrel * v);
+        e2 += e * e;
+        v2 += v * v;
+        vmax = fmax(vmax, v);
+        if (o->norm == PINT_NORM_INDIVIDUAL) {
+            double r = t > 0 ? e / t : (e > 0 ? INFINITY : 0);
+            if (r > worst) {
+                worst = r;
+                *k = j;
+                *err = e;
+                *target = t;
+            }
+        } else if (e > emax || j == 0) {
+            emax = e;
+            if (o->norm != PINT_NORM_L2)
+                *k = j;
+        }
+    }
+    if (o->norm == PINT_NORM_L2) {
+        *err = sqrt(e2);
+        *target = fmax(o->epsabs, o->epsrel * sqrt(v2));
+        *k = p->ncomp > 1 ? -1 : 0;
+    } else if (o->norm != PINT_NORM_INDIVIDUAL) {
+        *err = emax;
+        *target = fmax(o->epsabs, o->epsrel * vmax);
+    }
+}
+
+/* "pint: 12.5 s, 46128029 evals, 0.105255000 +- 3.9e-09, target 1.1e-10,
+ * 3/4 busy, 812 regions" (ranks busy: under MPI only; the regions when
+ * they still fit): a vector
+ * names the component shown (f2 0.25 +- ...; with --norm l2, the
+ * 2-norms). */
+static void progress_line(char *line, size_t len, const pint_progress *p,
+                          const pint_options *o)
+{
+    double err = 0, target = 0;
+    int k = 0;
+    progress_error(p, o, &err, &target, &k);
+    char value[64], part[64];
+    if (p->ncomp == 1)
+        snprintf(value, sizeof value, "%.9g +- %.1e", p->value[0], err);
+    else if (k < 0)
+        snprintf(value, sizeof value, "|f| %.9g +- %.1e (2-norms)",
+                 hypot_all(p->value, p->ncomp), err);
+    else
+        snprintf(value, sizeof value, "f%d %.9g +- %.1e", k + 1,
+                 p->value[k], err);
+    snprintf(line, len, "pint: %.1f s, %lld evals, %s", p->seconds,
+             p->evals, value);
+    snprintf(part, sizeof part, "target %.1e", target);
+    add_part(line, len, part);
+    if (p->nranks > 1) {
+        snprintf(part, sizeof part, "%d/%d busy", p->ranks_busy,
+                 p->nranks);
+        add_part(line, len, part);
+    }
+    if (p->regions)
+        snprintf(part, sizeof part, "%zu region%s", p->regions,
+                 p->regions == 1 ? "" : "s");
+    else if (p->rows)
+        snprintf(part, sizeof part, "%lld rows", p->rows);
+    else
+        part[0] = '\0';
+    if (part[0])
+        add_part(line, len, part);
+}
+
 static void on_progress(const pint_progress *p, void *arg)
 {
     pint_supervisor *s = arg;
@@ -82,19 +184,10 @@ static void on_progress(const pint_progress *p, void *arg)
     pthread_mutex_unlock(&s->lock);
     if (!s->show || (!s->forced && p->seconds < 2.0))
         return;
-    double e = 0.0;
-    for (int k = 0; k < p->ncomp; k++)
-        e = p->error[k] > e ? p->error[k] : e;
-    char where[64] = "";
-    if (p->regions)
-        snprintf(where, sizeof where, ", %zu regions", p->regions);
-    else if (p->rows)
-        snprintf(where, sizeof where, ", %lld rows", p->rows);
-    fprintf(stderr, "%spint: %.1f s, %lld evaluations, value %.10g%s, "
-            "error %.2e%s, %d/%d ranks busy%s", s->tty ? "\r" : "",
-            p->seconds, p->evals, p->value[0],
-            p->ncomp > 1 ? " (component 1)" : "", e, where, p->ranks_busy,
-            p->nranks, s->tty ? "\033[K" : "\n");
+    char line[PROGRESS_WIDTH + 64];
+    progress_line(line, sizeof line, p, s->opt);
+    fprintf(stderr, "%s%s%s", s->tty ? "\r" : "", line,
+            s->tty ? "\033[K" : "\n");
     fflush(stderr);
     s->shown = 1;
 }

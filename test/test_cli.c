@@ -138,11 +138,12 @@ static void test_progress_every(void)
     CU_ASSERT_EQUAL(r.status, 1);
     int lines = 0;
     for (const char *p = r.err; (p = strstr(p, "pint: ")) != NULL; p++)
-        lines += strstr(p, " evaluations, value ") != NULL
-                 && strchr(p, '\n') > strstr(p, " evaluations, value ");
+        lines += strstr(p, " evals, ") != NULL
+                 && strchr(p, '\n') > strstr(p, " evals, ");
     if (lines < 4)
         fprintf(stderr, "\n  %d progress lines: '%s'\n", lines, r.err);
     CU_ASSERT(lines >= 4);
+    CU_ASSERT(strstr(r.err, "busy") == NULL);   /* one process: no ranks */
     run_pint(&r, "-f", "genz1", "-d", "2", "--progress-every", "0", NULL);
     expect_error(&r, "--progress-every must be a number of seconds in "
                      "(0, 1e9], got '0'");
