@@ -16,10 +16,13 @@
 
 static const char MAGIC[8] = { 'P', 'I', 'N', 'T', 'C', 'K', 'P', 'T' };
 #define BYTE_ORDER_MARK 0x0102030405060708ULL
-/* Version 1 (adaptive only) ends before H_METHOD. */
+/* Version 1 (adaptive only) ends before H_METHOD, versions 2 to 4
+ * after it; version 5 adds the parts of the fingerprint, so that a
+ * refusal names what differs. */
 enum { H_VERSION, H_MARK, H_FINGERPRINT, H_NDIM, H_NCOMP, H_RULE, H_KIND,
        H_REC_LEN, H_NREGIONS, H_EVALS, H_COUNT_V1, H_METHOD = H_COUNT_V1,
-       H_COUNT };
+       H_COUNT_V4, H_FP_INTEGRAND = H_COUNT_V4, H_FP_DOMAIN, H_SEED,
+       H_SHIFTS, H_PERIODIZE, H_COUNT };
 
 /* FNV-1a, 64 bits, continued from h. */
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
@@ -73,12 +76,49 @@ uint64_t pint_ckpt_fingerprint(const pint_function *fn,
     return h;
 }
 
+/* The parts of the fingerprint, each hashed alone: the integrand (the
+ * caller's identity string: a built-in family's name, seed and
+ * difficulty, a plug-in, an expression) and the domain (with the bounds
+ * and scale of mapped infinite ranges). */
+static uint64_t fp_integrand(const pint_options *opt)
+{
+    const char *id = opt->identity ? opt->identity : "";
+    return fnv(FNV_START, id, strlen(id) + 1);
+}
+
+static uint64_t fp_domain(const pint_function *fn, const pint_domain *dom)
+{
+    size_t n = (size_t)fn->ndim;
+    uint64_t h = fnv(FNV_START, &dom->kind, sizeof dom->kind);
+    if (dom->kind == PINT_DOMAIN_BOX) {
+        h = fnv(h, dom->lo, n * sizeof *dom->lo);
+        h = fnv(h, dom->hi, n * sizeof *dom->hi);
+    } else {
+        h = fnv(h, &dom->nsimplices, sizeof dom->nsimplices);
+        h = fnv(h, dom->vertices,
+                dom->nsimplices * (n + 1) * n * sizeof *dom->vertices);
+    }
+    if (pint_map_is(fn)) {
+        const pint_domain *u = pint_map_user_domain(fn->ctx);
+        double scale = pint_map_scale(fn->ctx);
+        h = fnv(h, u->lo, n * sizeof *u->lo);
+        h = fnv(h, u->hi, n * sizeof *u->hi);
+        h = fnv(h, &scale, sizeof scale);
+    }
+    return h;
+}
+
 void pint_ckpt_describe(pint_ckpt *c, const pint_function *fn,
                         const pint_domain *dom, const pint_options *opt,
                         enum pint_rule rule, size_t rec_len)
 {
     memset(c, 0, sizeof *c);
     c->fingerprint = pint_ckpt_fingerprint(fn, dom, opt, rule);
+    c->fp_integrand = fp_integrand(opt);
+    c->fp_domain = fp_domain(fn, dom);
+    c->seed = opt->seed;
+    c->shifts = opt->shifts ? opt->shifts : PINT_QMC_DEFAULT_SHIFTS;
+    c->periodize = (int)opt->periodize;
     c->method = (int)opt->method;
     c->ndim = fn->ndim;
     c->ncomp = fn->ncomp;
@@ -130,7 +170,10 @@ int pint_ckpt_write(const char *path, const pint_ckpt *c, char *msg,
         [H_NCOMP] = (uint64_t)c->ncomp, [H_RULE] = (uint64_t)c->rule,
         [H_KIND] = (uint64_t)c->kind, [H_REC_LEN] = c->rec_len,
         [H_NREGIONS] = c->nregions, [H_EVALS] = (uint64_t)c->evals,
-        [H_METHOD] = (uint64_t)c->method };
+        [H_METHOD] = (uint64_t)c->method,
+        [H_FP_INTEGRAND] = c->fp_integrand, [H_FP_DOMAIN] = c->fp_domain,
+        [H_SEED] = c->seed, [H_SHIFTS] = (uint64_t)c->shifts,
+        [H_PERIODIZE] = (uint64_t)c->periodize };
     int bad = put(f, &h, MAGIC, sizeof MAGIC)
               || put(f, &h, hdr, sizeof hdr)
               || put(f, &h, c->recs,
@@ -273,15 +316,56 @@ static int read_header(FILE *f, const char *path, uint64_t *hdr,
                "this pint reads versions 1 to %d", path,
                (unsigned long long)hdr[H_VERSION], PINT_CKPT_VERSION);
     hdr[H_METHOD] = PINT_METHOD_ADAPTIVE;
-    if (hdr[H_VERSION] >= 2) {
-        if (fread(hdr + H_COUNT_V1, (H_COUNT - H_COUNT_V1) * sizeof *hdr, 1,
-                  f) != 1)
+    for (int k = H_COUNT_V4; k < H_COUNT; k++)
+        hdr[k] = 0;
+    int count = hdr[H_VERSION] >= 5 ? H_COUNT
+                : hdr[H_VERSION] >= 2 ? H_COUNT_V4 : H_COUNT_V1;
+    if (count > H_COUNT_V1) {
+        if (fread(hdr + H_COUNT_V1, (size_t)(count - H_COUNT_V1)
+                  * sizeof *hdr, 1, f) != 1)
             REFUSE(PINT_ERR_INVALID, "checkpoint %s: truncated checkpoint",
                    path);
-        *hlen = H_COUNT * sizeof *hdr;
+        *hlen = (size_t)count * sizeof *hdr;
     }
     *h = fnv(*h, hdr, *hlen);
     return 0;
+}
+
+/* A version 5 header whose fingerprint differs from the run's: the
+ * refusal names the part that differs.  The seed first: it also draws a
+ * built-in family's parameters, so it changes the integrand too. */
+static int refuse_part(const uint64_t *hdr, const pint_ckpt *want,
+                       const char *path, char *msg, size_t len)
+{
+    int sampled = want->method != PINT_METHOD_ADAPTIVE;
+    if (hdr[H_SEED] != want->seed
+        && (sampled || hdr[H_FP_INTEGRAND] != want->fp_integrand))
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: written with seed %llu, "
+               "this run has seed %llu", path,
+               (unsigned long long)hdr[H_SEED],
+               (unsigned long long)want->seed);
+    if (hdr[H_FP_INTEGRAND] != want->fp_integrand)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of another "
+               "integrand (another function, plug-in, expression or "
+               "difficulty)", path);
+    if (hdr[H_FP_DOMAIN] != want->fp_domain)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of another "
+               "domain (other bounds, simplices or --scale)", path);
+    if (want->method == PINT_METHOD_QMC
+        && hdr[H_SHIFTS] != (uint64_t)want->shifts)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: written with %llu shifts, "
+               "this run has %d", path, (unsigned long long)hdr[H_SHIFTS],
+               want->shifts);
+    if (want->method == PINT_METHOD_QMC
+        && hdr[H_PERIODIZE] != (uint64_t)want->periodize)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: written with periodization "
+               "%s, this run has %s", path,
+               hdr[H_PERIODIZE] <= PINT_PERIODIZE_SIDI
+               ? pint_periodize_name((enum pint_periodize)hdr[H_PERIODIZE])
+               : "?", pint_periodize_name((enum pint_periodize)
+                                          want->periodize));
+    REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of another "
+           "problem", path);
 }
 
 /* The header against the run's problem.  The records of an adaptive
@@ -320,7 +404,9 @@ static int match_header(const uint64_t *hdr, const pint_ckpt *want,
                "this run uses %s", path, hdr[H_RULE] < PINT_RULE_COUNT_
                ? pint_rule_name((enum pint_rule)hdr[H_RULE]) : "?",
                pint_rule_name((enum pint_rule)want->rule));
-    if (hdr[H_FINGERPRINT] != want->fingerprint)
+    if (hdr[H_FINGERPRINT] != want->fingerprint) {
+        if (hdr[H_VERSION] >= 5)
+            return refuse_part(hdr, want, path, msg, len);
         REFUSE(PINT_ERR_INVALID, "checkpoint %s: a checkpoint of another "
                "problem (the integrand%s differs)", path,
                want->method == PINT_METHOD_MC
@@ -329,6 +415,7 @@ static int match_header(const uint64_t *hdr, const pint_ckpt *want,
                : want->method == PINT_METHOD_QMC
                ? ", the domain, the seed, the shifts or the periodization"
                : " or the domain");
+    }
     return 0;
 }
 

@@ -10,11 +10,16 @@
  *     version, byte-order mark,       uint64 each
  *     fingerprint, ndim, ncomp,
  *     rule, domain kind, rec_len,
- *     nregions, evals, method
+ *     nregions, evals, method,
+ *     the fingerprint's parts:
+ *     integrand, domain, seed,
+ *     shifts, periodization
  *     records                         nregions * rec_len doubles
  *     checksum                        uint64, FNV-1a of all bytes before
  *
  * Version 1 had no method word (adaptive only); it is still read.
+ * Versions 1 to 4 had no parts of the fingerprint: a checkpoint of
+ * another problem is refused without naming what differs.
  * Versions 1 and 2 had adaptive records without absval[ncomp] (adapt.h);
  * they are read with absval[k] = |value[k]|, a lower bound of the
  * integral of |f_k| over the region.
@@ -33,10 +38,14 @@
 #include <stdint.h>
 #include "pint.h"
 
-#define PINT_CKPT_VERSION 4
+#define PINT_CKPT_VERSION 5
 
 typedef struct {
     uint64_t fingerprint;
+    /* its parts (version 5 on), to name what differs: the integrand, the
+     * domain, the seed, QMC's shifts and periodization */
+    uint64_t fp_integrand, fp_domain, seed;
+    int shifts, periodize;
     int method;                 /* enum pint_method */
     int ndim, ncomp, rule, kind;
     size_t rec_len;

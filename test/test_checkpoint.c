@@ -266,6 +266,18 @@ static void test_resume_mc_qmc(void)
         fprintf(stderr, "\n  qmc units: %g checkpoints in 1 s\n",
                 json_num(r.out, "checkpoints_written"));
     CU_ASSERT(json_num(r.out, "checkpoints_written") >= 5);
+    /* a QMC checkpoint of other shifts, periodization or seed: what
+     * differs is named */
+    run_mpi(&r, 1, "-f", "genz2", "-d", "4", "--method", "qmc", "--shifts",
+            "12", "--resume", path, NULL);
+    expect_refused(&r, "written with 10 shifts, this run has 12");
+    run_mpi(&r, 1, "-f", "genz2", "-d", "4", "--method", "qmc",
+            "--periodize", "sidi", "--resume", path, NULL);
+    expect_refused(&r, "written with periodization baker, this run has "
+                   "sidi");
+    run_mpi(&r, 1, "-e", "x1*x2", "-d", "4", "--method", "qmc", "--resume",
+            path, NULL);
+    expect_refused(&r, "a checkpoint of another integrand");
 }
 
 /* A resume from a converged QMC checkpoint computes nothing: it ends at
@@ -447,11 +459,18 @@ static void test_refusals(void)
         run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--resume", bad, NULL);
         expect_refused(&r, cases[c].why);
     }
+    /* what differs is named */
     run_mpi(&r, 2, "-f", "genz3", "-d", "3", "--resume", path, NULL);
-    expect_refused(&r, "another problem");
+    expect_refused(&r, "a checkpoint of another integrand");
     run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--seed", "2", "--resume", path,
             NULL);
-    expect_refused(&r, "another problem");
+    expect_refused(&r, "written with seed 1, this run has seed 2");
+    run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--difficulty", "2", "--resume",
+            path, NULL);
+    expect_refused(&r, "a checkpoint of another integrand");
+    run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--hi", "2", "--resume", path,
+            NULL);
+    expect_refused(&r, "a checkpoint of another domain");
     run_mpi(&r, 2, "-f", "genz2", "-d", "4", "--resume", path, NULL);
     expect_refused(&r, "dimension 3");
     run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--rule", "gm", "--resume", path,

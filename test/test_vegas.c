@@ -549,7 +549,7 @@ static void test_resume(void)
     run_mpi(&again, 1, common[1], common[2], common[3], common[4], common[5],
             common[6], common[7], common[8], "--seed", "2", "--resume", ck,
             NULL);
-    expect_refused(&again, "the seed");
+    expect_refused(&again, "written with seed 1, this run has seed 2");
     /* the numbers damaged (the file's checksum is right: rewritten by a
      * program that knows the format would be needed; here the file is
      * cut short instead) */
