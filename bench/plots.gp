@@ -16,12 +16,14 @@ set output outfile
 
 # columns of mK.pts: evals seconds digits ok dim tol
 # columns of mK.med: dim tol evals seconds digits(evals) digits(seconds) n
+# columns of mK.lab: those, the label, its height in the evals and the
+#   seconds figure (plots.sh moves a label up where labels would overlap)
 if (xaxis eq 'evals') {
-    xp = 1; xm = 3; ym = 5
+    xp = 1; xm = 3; ym = 5; ly = 9
     xlab = 'integrand evaluations'
     what = 'evaluations'
 } else {
-    xp = 2; xm = 4; ym = 6
+    xp = 2; xm = 4; ym = 6; ly = 10
     xlab = 'seconds'
     what = 'seconds'
 }
@@ -68,7 +70,7 @@ plot \
         using xp:3:($4 == 1 ? 7 : 6) \
         with points pt variable ps 1.0 lc rgb pcol(i) notitle, \
     for [i = n:1:-1] sprintf('%s/m%d.lab', datadir, i) \
-        using xm:ym:8 \
+        using xm:(column(ly)):8 \
         with labels left offset 0.8, 0 font "sans,8" textcolor rgb word(colours, i) \
         noenhanced notitle, \
     for [i = n:1:-1] sprintf('%s/m%d.med', datadir, i) \

@@ -53,7 +53,9 @@ trap 'rm -rf "$tmp"' EXIT
 #                      tolerance, blocks separated by a blank line; the
 #                      digits are the medians over the runs with evals > 0
 #                      and with seconds > 0)
-#   TMP/fJ/mK.lab  the last line of every block and "d=DIM" (labels)
+#   TMP/fJ/mK.lab  the last line of every block, "d=DIM" and the heights
+#                      of the label in the evals and the seconds figure
+#                      (moved up where labels of the family would overlap)
 # and TMP/index with one line per family:
 #   TMP/fJ<TAB>file name<TAB>FAMILY<TAB>methods<TAB>colours<TAB>tolerances<TAB>-log10(tolerances)<TAB>
 #   ymin<TAB>ymax<TAB>evals range<TAB>seconds range
@@ -85,11 +87,16 @@ def num(text, what, line):
 
 # Fixed colours for the known methods, so that a method looks the same in
 # every figure; others take the spare colours in turn.
-known = ["pint", "qmc", "mc", "hcubature", "pcubature", "qag", "vegas", "miser"]
-colour = {"pint": "#0b4f9c", "qmc": "#3fa3e0", "mc": "#7f7f7f",
-          "hcubature": "#e66100", "pcubature": "#1a9641", "qag": "#7b3294",
-          "vegas": "#d7191c", "miser": "#8c510a"}
-spare = ["#e7298a", "#66a61e", "#17becf", "#bcbd22", "#000000"]
+# The names are pint-bench's (--methods); the colours are told apart by
+# hue and lightness, colour-blind readers included (the Okabe-Ito set and
+# four more), no two of the same family of hue.
+known = ["pint", "pint-qmc", "pint-mc", "pint-vegas", "hcubature",
+         "pcubature", "qag", "vegas", "miser"]
+colour = {"pint": "#0072b2", "pint-qmc": "#56b4e9", "pint-mc": "#999999",
+          "pint-vegas": "#cc79a7", "hcubature": "#e69f00",
+          "pcubature": "#009e73", "qag": "#6a3d9a", "vegas": "#cc0000",
+          "miser": "#8c510a"}
+spare = ["#000000", "#b8860b", "#17becf", "#e7298a"]
 
 data = {}              # family -> method -> list of (evals, seconds, digits, ok, dim, tol)
 order = []             # methods in order of appearance
@@ -162,6 +169,7 @@ with open(os.path.join(tmp, "index"), "w") as index:
         os.makedirs(fdir)
         present = [m for m in methods if m in data[family]]
         ys = []
+        labels = []      # [method file number, median line, text, x, y (evals), x, y (seconds)]
         for k, m in enumerate(present, 1):
             runs = [r for r in data[family][m] if math.isfinite(r[2])]
             skipped["digits"] += len(data[family][m]) - len(runs)
@@ -174,8 +182,7 @@ with open(os.path.join(tmp, "index"), "w") as index:
             cells = {}
             for r in runs:
                 cells.setdefault((r[4], r[5]), []).append(r)
-            with open(os.path.join(fdir, f"m{k}.med"), "w") as out, \
-                    open(os.path.join(fdir, f"m{k}.lab"), "w") as lab:
+            with open(os.path.join(fdir, f"m{k}.med"), "w") as out:
                 keys = sorted(cells, key=lambda c: (c[0], -c[1]))
                 for j, (dim, tol) in enumerate(keys):
                     if j and dim != keys[j - 1][0]:
@@ -192,14 +199,46 @@ with open(os.path.join(tmp, "index"), "w") as index:
                     line = f"{dim} {tol:.17g} {me_:.17g} {ms:.17g} {de:.17g} {ds:.17g} {len(rs)}"
                     print(line, file=out)
                     if j + 1 == len(keys) or keys[j + 1][0] != dim:
-                        print(f"{line} d={dim}", file=lab)
+                        labels.append([k, line, f"d={dim}", me_, de, ms, ds])
         tols = sorted({r[5] for m in present for r in data[family][m] if r[5] > 0},
                       reverse=True)
+        ranges = [xrange(family, present, 0), xrange(family, present, 1)]
         # digits from just below 0 (or the worst run) to one above the best
         # run or tolerance
         tdig = [-math.log10(t) for t in tols]
         ymin = math.floor(min(ys + [0.0])) - 0.5
         ymax = min(16, math.ceil(max(ys + tdig + [0.0]))) + 1
+        # the labels' heights, moved up past the labels already placed
+        # that they would overlap (a label is about 4% of the x axis wide
+        # and 2.5% of the y axis high)
+        heights = []
+        for axis, (xc, yc) in enumerate(((3, 4), (5, 6))):
+            placed, h = [], {}
+            if ranges[axis] != "-":
+                lo, hi = (math.log10(float(v)) for v in ranges[axis].split(":"))
+                wx, hy = 0.06 * (hi - lo), 0.03 * (ymax - ymin)
+                order_ = sorted((i for i, l in enumerate(labels)
+                                 if l[xc] > 0 and math.isfinite(l[yc])),
+                                key=lambda i: labels[i][yc])
+                for i in order_:
+                    x, y = math.log10(labels[i][xc]), labels[i][yc]
+                    moved = True
+                    while moved:
+                        moved = False
+                        for px, py in placed:
+                            if abs(x - px) < wx and abs(y - py) < hy \
+                                    and py + hy > y:
+                                y, moved = py + hy, True    # only ever up
+                    placed.append((x, y))
+                    h[i] = y
+            heights.append(h)
+        for k in range(1, len(present) + 1):
+            with open(os.path.join(fdir, f"m{k}.lab"), "w") as lab:
+                for i, l in enumerate(labels):
+                    if l[0] == k:
+                        ye = heights[0].get(i, math.nan)
+                        ysec = heights[1].get(i, math.nan)
+                        print(f"{l[1]} {l[2]} {ye:.6g} {ysec:.6g}", file=lab)
         # the family's name in file names: no path separators or blanks
         fname = re.sub(r"[^A-Za-z0-9._+-]", "_", family).lstrip(".") or "_"
         print(fdir, fname, family, " ".join(present), " ".join(colour[m] for m in present),
