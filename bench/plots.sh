@@ -17,6 +17,8 @@
 # Environment:
 #   GNUPLOT    the gnuplot program    [gnuplot]
 #   PYTHON     the python3 program    [python3]
+#   PLOTS_DATA a directory to keep the data files in (test/test_plots.sh
+#              reads the labels' places there)  [a temporary one, removed]
 #
 # Needs gnuplot with the pngcairo terminal and python3 (standard library).
 set -euo pipefail
@@ -43,8 +45,13 @@ header='method,family,dim,difficulty,tol,seed,evals,seconds,value,error,exact,st
 first=$(head -n 1 -- "$csv" | tr -d '\r')
 [[ $first == "$header" ]] || die "$csv: wrong header (expected: $header)"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pint-plots.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+if [[ -n ${PLOTS_DATA:-} ]]; then
+    tmp=$PLOTS_DATA
+    mkdir -p -- "$tmp" || die "cannot create $tmp"
+else
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/pint-plots.XXXXXX")
+    trap 'rm -rf "$tmp"' EXIT
+fi
 
 # Split the CSV into per-(family, method) data files, family number J:
 #   TMP/fJ/mK.pts  evals seconds digits ok dim tol        (one per run)
