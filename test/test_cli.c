@@ -521,6 +521,9 @@ static void test_plugins(void)
     PT_ASSERT_CLOSE(json_nth(r.out, "value", 0), 0.125, 1e-13);
     PT_ASSERT_CLOSE(json_nth(r.out, "value", 1), 0.25, 1e-13);
     CU_ASSERT(strstr(r.out, "\"exact\"") == NULL);
+    /* pint alone: no controller, no messages */
+    CU_ASSERT_EQUAL(json_num(r.out, "controller_messages"), 0);
+    CU_ASSERT_EQUAL(json_num(r.out, "transfers"), 0);
     run_pint(&r, "--plugin", "/nonexistent/lib.so", "-f", "f", "-d", "2", NULL);
     expect_error(&r, "cannot load plug-in '/nonexistent/lib.so'");
     /* a bare name: the file of that name in the current directory (the
