@@ -292,7 +292,7 @@ static void print_json(FILE *out, const batch *b, size_t i)
                        e->difficulty);
     fputs(", \"message\": ", out);
     pint_json_string(out, r->message);
-    fputs("}\n", out);
+    fputs("}", out);
 }
 
 static void print_text(FILE *out, const batch *b, size_t i)
@@ -375,13 +375,21 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
                                  : bo.groups;
     if (rank == 0) {
         if (cli->json) {
-            for (size_t i = 0; i < b.n; i++)
+            /* JSON Lines, or with --json-array (json 2) one array */
+            int array = cli->json == 2;
+            if (array)
+                fputs("[\n", stdout);
+            for (size_t i = 0; i < b.n; i++) {
                 print_json(stdout, &b, i);
+                fputs(array ? ",\n" : "\n", stdout);
+            }
             printf("{\"summary\": true, \"integrals\": %zu, \"converged\": %zu, "
                    "\"limit\": %zu, \"failed\": %zu, \"evals\": %lld, "
                    "\"seconds\": %.6g, \"ranks\": %d, \"groups\": %d, "
                    "\"schedule\": \"%s\"}\n", b.n, conv, limit, fail, evals,
                    wall, size, groups, pint_schedule_name(bo.schedule));
+            if (array)
+                fputs("]\n", stdout);
         } else {
             printf("%5s  %-14s %-23s %-9s %-9s %12s  %-15s %5s  %s\n", "#",
                    "integrand/dim", "value", "error est", "true err",

@@ -321,7 +321,11 @@ static const pint_opt options[] = {
 "Output:\n" },
     { .name = "json", .kind = FLAG, .at = AT(json), .lo = 1,
       .help =
-"      --json            one JSON object on stdout\n" },
+"      --json            one JSON object on stdout (--batch, --family:\n"
+"                        one a line, JSON Lines)\n" },
+    { .name = "json-array", .kind = FLAG, .at = AT(json), .lo = 2,
+      .help =
+"      --json-array      --batch, --family: one JSON array of the objects\n" },
     { .name = "verbose", .kind = FLAG, .at = AT(verbose), .lo = 1,
       .help =
 "      --verbose         per-rank statistics after the result\n" },
@@ -380,6 +384,11 @@ static int check_applies(const pint_cli *cli, char *msg, size_t len)
 {
     if (cli->batch_file || cli->family)
         return 0;
+    if (cli->json == 2) {
+        snprintf(msg, len, "--json-array applies to --batch and --family; "
+                 "one integral: --json");
+        return -1;
+    }
     enum pint_method m = cli->opt.method;
     int qmc = m == PINT_METHOD_QMC;
     int rows = qmc && cli->opt.qmc_units == PINT_UNITS_CONSTANT_ROW;

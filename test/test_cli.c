@@ -758,6 +758,23 @@ static void test_batch_expressions(void)
     check_expr_list(&r, 2, 1);
     run_pint_np(&r, 2, "--json", "--batch", path, "--groups", "2", NULL);
     check_expr_list(&r, 2, 2);
+    /* --json-array: the same objects as one array, "[", the objects each
+     * followed by ",", the summary, "]" */
+    run_pint(&r, "--json-array", "--batch", path, NULL);
+    check_expr_list(&r, 1, 1);
+    size_t n = strlen(r.out);
+    CU_ASSERT(strncmp(r.out, "[\n{", 3) == 0);
+    CU_ASSERT(n > 3 && strcmp(r.out + n - 3, "}\n]") != 0
+              && strcmp(r.out + n - 4, "}\n]\n") == 0);
+    int objects = 0, commas = 0;
+    for (const char *p = r.out; (p = strstr(p, "}")) != NULL; p++)
+        commas += p[1] == ',' && p[2] == '\n';
+    for (const char *p = r.out; (p = strstr(p, "\n{")) != NULL; p++)
+        objects++;
+    CU_ASSERT_EQUAL(objects, 5);        /* 4 integrals and the summary */
+    CU_ASSERT_EQUAL(commas, 4);
+    run_pint(&r, "-f", "genz1", "-d", "2", "--json-array", NULL);
+    expect_error(&r, "--json-array applies to --batch and --family");
     /* the table names each line by its label */
     run_pint(&r, "--batch", path, NULL);
     CU_ASSERT_EQUAL(r.status, 2);
