@@ -36,15 +36,12 @@ static uint64_t fnv(uint64_t h, const void *data, size_t n)
 }
 #define FNV_START 0xcbf29ce484222325ULL
 
-uint64_t pint_ckpt_fingerprint(const pint_function *fn,
-                               const pint_domain *dom,
-                               const pint_options *opt, enum pint_rule rule)
+/* The domain continued into h: the bounds or the simplices, and for
+ * mapped infinite ranges the bounds as given and the scale (the box in t
+ * is the same for every anchor). */
+static uint64_t fnv_domain(uint64_t h, const pint_function *fn,
+                           const pint_domain *dom)
 {
-    uint64_t h = FNV_START;
-    const char *id = opt->identity ? opt->identity : "";
-    h = fnv(h, id, strlen(id) + 1);
-    int64_t ints[4] = { fn->ndim, fn->ncomp, rule, dom->kind };
-    h = fnv(h, ints, sizeof ints);
     size_t n = (size_t)fn->ndim;
     if (dom->kind == PINT_DOMAIN_BOX) {
         h = fnv(h, dom->lo, n * sizeof *dom->lo);
@@ -55,14 +52,25 @@ uint64_t pint_ckpt_fingerprint(const pint_function *fn,
                 dom->nsimplices * (n + 1) * n * sizeof *dom->vertices);
     }
     if (pint_map_is(fn)) {
-        /* a mapped infinite range: the box in t is the same for every
-         * anchor, so the bounds as given and the scale count too */
         const pint_domain *u = pint_map_user_domain(fn->ctx);
         double scale = pint_map_scale(fn->ctx);
         h = fnv(h, u->lo, n * sizeof *u->lo);
         h = fnv(h, u->hi, n * sizeof *u->hi);
         h = fnv(h, &scale, sizeof scale);
     }
+    return h;
+}
+
+uint64_t pint_ckpt_fingerprint(const pint_function *fn,
+                               const pint_domain *dom,
+                               const pint_options *opt, enum pint_rule rule)
+{
+    uint64_t h = FNV_START;
+    const char *id = opt->identity ? opt->identity : "";
+    h = fnv(h, id, strlen(id) + 1);
+    int64_t ints[4] = { fn->ndim, fn->ncomp, rule, dom->kind };
+    h = fnv(h, ints, sizeof ints);
+    h = fnv_domain(h, fn, dom);
     if (opt->method != PINT_METHOD_ADAPTIVE) {
         /* the sample depends on these too (the adaptive fingerprint is
          * that of version 1, so its files stay readable) */
@@ -88,24 +96,7 @@ static uint64_t fp_integrand(const pint_options *opt)
 
 static uint64_t fp_domain(const pint_function *fn, const pint_domain *dom)
 {
-    size_t n = (size_t)fn->ndim;
-    uint64_t h = fnv(FNV_START, &dom->kind, sizeof dom->kind);
-    if (dom->kind == PINT_DOMAIN_BOX) {
-        h = fnv(h, dom->lo, n * sizeof *dom->lo);
-        h = fnv(h, dom->hi, n * sizeof *dom->hi);
-    } else {
-        h = fnv(h, &dom->nsimplices, sizeof dom->nsimplices);
-        h = fnv(h, dom->vertices,
-                dom->nsimplices * (n + 1) * n * sizeof *dom->vertices);
-    }
-    if (pint_map_is(fn)) {
-        const pint_domain *u = pint_map_user_domain(fn->ctx);
-        double scale = pint_map_scale(fn->ctx);
-        h = fnv(h, u->lo, n * sizeof *u->lo);
-        h = fnv(h, u->hi, n * sizeof *u->hi);
-        h = fnv(h, &scale, sizeof scale);
-    }
-    return h;
+    return fnv_domain(fnv(FNV_START, &dom->kind, sizeof dom->kind), fn, dom);
 }
 
 void pint_ckpt_describe(pint_ckpt *c, const pint_function *fn,
