@@ -375,8 +375,8 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
                                  : bo.groups;
     if (rank == 0) {
         if (cli->json) {
-            /* JSON Lines, or with --json-array (json 2) one array */
-            int array = cli->json == 2;
+            /* JSON Lines, or with --json-array one array */
+            int array = cli->json == PINT_CLI_JSON_ARRAY;
             if (array)
                 fputs("[\n", stdout);
             for (size_t i = 0; i < b.n; i++) {

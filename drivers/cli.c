@@ -322,8 +322,9 @@ static const pint_opt options[] = {
     { .name = "json", .kind = FLAG, .at = AT(json), .lo = 1,
       .help =
 "      --json            one JSON object on stdout (--batch, --family:\n"
-"                        one a line, JSON Lines)\n" },
-    { .name = "json-array", .kind = FLAG, .at = AT(json), .lo = 2,
+"                        one object a line, JSON Lines)\n" },
+    { .name = "json-array", .kind = FLAG, .at = AT(json),
+      .lo = PINT_CLI_JSON_ARRAY,
       .help =
 "      --json-array      --batch, --family: one JSON array of the objects\n" },
     { .name = "verbose", .kind = FLAG, .at = AT(verbose), .lo = 1,
@@ -384,7 +385,7 @@ static int check_applies(const pint_cli *cli, char *msg, size_t len)
 {
     if (cli->batch_file || cli->family)
         return 0;
-    if (cli->json == 2) {
+    if (cli->json == PINT_CLI_JSON_ARRAY) {
         snprintf(msg, len, "--json-array applies to --batch and --family; "
                  "one integral: --json");
         return -1;

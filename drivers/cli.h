@@ -9,6 +9,7 @@
 
 #define PINT_CLI_MAX_DIM 1000   /* the QMC and MC limit; rules have their own */
 #define PINT_CLI_MAX_EXPR 1024  /* -e components, as --ncomp */
+#define PINT_CLI_JSON_ARRAY 2   /* --json-array: a batch as one array */
 #define PINT_CLI_CHECKPOINT_EVERY 60.0  /* seconds, --checkpoint-every */
 #define PINT_CLI_MAX_POINTS 1000 /* --points, all axes together */
 #define PINT_CLI_MAX_OPTIONS 160 /* rows of the option table (cli.c) */
@@ -36,7 +37,8 @@ typedef struct {
     double checkpoint_every;    /* --checkpoint-every, 0 when not given */
     double points[PINT_CLI_MAX_POINTS];         /* --points ... */
     int points_axis[PINT_CLI_MAX_POINTS];       /* ... on these axes */
-    int json, list, help, version, verbose, progress;
+    int json;                   /* 1 --json, PINT_CLI_JSON_ARRAY */
+    int list, help, version, verbose, progress;
     unsigned char given[PINT_CLI_MAX_OPTIONS]; /* by row of the table */
 } pint_cli;
 

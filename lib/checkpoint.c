@@ -61,13 +61,21 @@ static uint64_t fnv_domain(uint64_t h, const pint_function *fn,
     return h;
 }
 
+/* The parts of the fingerprint, each hashed alone: the integrand (the
+ * caller's identity string: a built-in family's name, seed and
+ * difficulty, a plug-in, an expression) and the domain (with the bounds
+ * and scale of mapped infinite ranges). */
+static uint64_t fp_integrand(const pint_options *opt)
+{
+    const char *id = opt->identity ? opt->identity : "";
+    return fnv(FNV_START, id, strlen(id) + 1);
+}
+
 uint64_t pint_ckpt_fingerprint(const pint_function *fn,
                                const pint_domain *dom,
                                const pint_options *opt, enum pint_rule rule)
 {
-    uint64_t h = FNV_START;
-    const char *id = opt->identity ? opt->identity : "";
-    h = fnv(h, id, strlen(id) + 1);
+    uint64_t h = fp_integrand(opt);
     int64_t ints[4] = { fn->ndim, fn->ncomp, rule, dom->kind };
     h = fnv(h, ints, sizeof ints);
     h = fnv_domain(h, fn, dom);
@@ -82,16 +90,6 @@ uint64_t pint_ckpt_fingerprint(const pint_function *fn,
         h = fnv(h, more, sizeof more);
     }
     return h;
-}
-
-/* The parts of the fingerprint, each hashed alone: the integrand (the
- * caller's identity string: a built-in family's name, seed and
- * difficulty, a plug-in, an expression) and the domain (with the bounds
- * and scale of mapped infinite ranges). */
-static uint64_t fp_integrand(const pint_options *opt)
-{
-    const char *id = opt->identity ? opt->identity : "";
-    return fnv(FNV_START, id, strlen(id) + 1);
 }
 
 static uint64_t fp_domain(const pint_function *fn, const pint_domain *dom)
