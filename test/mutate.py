@@ -347,6 +347,13 @@ MUTATIONS = [
      "        s->all_settled &= 1;",
      "test/test_mpi",
      "the top stops at the limit while a group holds evaluations"),
+    ("group-pingpong", "lib/par/controller.c",
+     "        if (d[GD_GRANT] > 0.0 && !c->stopping && feed_starved(c, -1) == 0\n"
+     "            && all_waiting(c))",
+     "        if (d[GD_GRANT] > 0.0 && !c->stopping && feed_starved(c, -1) == 0)",
+     "test/test_tree",
+     "a group gives back at once every grant nobody takes, while its "
+     "workers work"),
     ("plugin-bare-name", "integrands/plugin.c",
      "        && access(path, F_OK) == 0) {",
      "        && 0) {",
