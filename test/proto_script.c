@@ -300,26 +300,32 @@ static void end_run(int rank, double evals, double q, double e,
     check(cmd == PINT_CMD_END, rank, step);
 }
 
+/* Near the limit, worker 2 reports idle (within the accuracy, 3
+ * regions): it is answered, then asked for its grant at once (one
+ * nobody feeds would hold it to the end), and it answers. */
+static void idle_reclaimed(int rank)
+{
+    update_regions(100, 0.5, 1e-12, 0, 0, 3);
+    int cmd = control(rank, "the reply to the idle worker's first report",
+                      NULL);
+    check(cmd == PINT_CMD_CONTINUE, rank,
+          "the idle worker's first report not answered with CONTINUE");
+    cmd = control(rank, "the idle worker asked for its grant", NULL);
+    check(cmd == PINT_CMD_RECLAIM, rank,
+          "the idle worker near the limit not asked for its grant");
+    update_regions(100, 0.5, 1e-12, 0, 0, 3);
+    cmd = control(rank, "the reply to the idle worker's answer", NULL);
+    check(cmd == PINT_CMD_CONTINUE, rank,
+          "the idle worker's answer not answered with CONTINUE");
+}
+
 /* Near the limit: a starved worker is granted, never told to send. */
 static void worker_starved(int rank)
 {
     int go = 1, cmd;
     double grant = 0.0;
     if (rank == 2) {
-        update_regions(100, 0.5, 1e-12, 0, 0, 3);
-        cmd = control(rank, "the reply to the idle worker's first report",
-                      NULL);
-        check(cmd == PINT_CMD_CONTINUE, rank,
-              "the idle worker's first report not answered with CONTINUE");
-        /* near the limit an idle worker is asked for its grant at once
-         * (one nobody feeds would hold it to the end) and answers */
-        cmd = control(rank, "the idle worker asked for its grant", NULL);
-        check(cmd == PINT_CMD_RECLAIM, rank,
-              "the idle worker near the limit not asked for its grant");
-        update_regions(100, 0.5, 1e-12, 0, 0, 3);
-        cmd = control(rank, "the reply to the idle worker's answer", NULL);
-        check(cmd == PINT_CMD_CONTINUE, rank,
-              "the idle worker's answer not answered with CONTINUE");
+        idle_reclaimed(rank);
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
         /* worker 1 has reported busy and starved: idle again, the
          * controller must not have worker 1 feed this one */
@@ -404,17 +410,7 @@ static void worker_inflight(int rank)
     int go = 1, cmd;
     double grant = 0.0;
     if (rank == 2) {
-        update_regions(100, 0.5, 1e-12, 0, 0, 3);
-        cmd = control(rank, "the reply to the idle worker's report", NULL);
-        check(cmd == PINT_CMD_CONTINUE, rank,
-              "the idle worker's report not answered with CONTINUE");
-        cmd = control(rank, "the idle worker asked for its grant", NULL);
-        check(cmd == PINT_CMD_RECLAIM, rank,
-              "the idle worker near the limit not asked for its grant");
-        update_regions(100, 0.5, 1e-12, 0, 0, 3);
-        cmd = control(rank, "the reply to the idle worker's answer", NULL);
-        check(cmd == PINT_CMD_CONTINUE, rank,
-              "the idle worker's answer not answered with CONTINUE");
+        idle_reclaimed(rank);
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
         end_run(rank, 100, 0.5, 1e-12, "after the grant in flight");
         return;
