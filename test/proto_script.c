@@ -120,19 +120,26 @@ static void await_go(int source, int tag, int rank, const char *step)
              MPI_STATUS_IGNORE);
 }
 
+/* The next order of rank 0 (tag: CONTROL or GROUP_DOWN) into b (len
+ * doubles), its grant (b[grant_at]) counted in grants_in. */
+static void take_order(int tag, double *b, int len, int grant_at, int rank,
+                       const char *step)
+{
+    wait_for(0, tag, rank, step);
+    MPI_Recv(b, len, MPI_DOUBLE, 0, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    grants_in += b[grant_at] > 0.0;
+}
+
 /* The next CONTROL from the controller: its command, eps share, grant. */
 static int control_grant(int rank, const char *step, double *share,
                          double *grant)
 {
     double b[CTL_LEN + 1];
-    wait_for(0, PINT_TAG_CONTROL, rank, step);
-    MPI_Recv(b, CTL_LEN + 1, MPI_DOUBLE, 0, PINT_TAG_CONTROL,
-             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    take_order(PINT_TAG_CONTROL, b, CTL_LEN + 1, CTL_GRANT, rank, step);
     if (share)
         *share = b[CTL_EPS_SHARE];
     if (grant)
         *grant = b[CTL_GRANT];
-    grants_in += b[CTL_GRANT] > 0.0;
     return (int)b[CTL_CMD];
 }
 
@@ -465,14 +472,11 @@ static void group_up(int g, int kind, int busy, int starved, int tight,
 static int group_down(int rank, const char *step, int *tight, double *grant)
 {
     double d[GD_LEN + 2];
-    wait_for(0, PINT_TAG_GROUP_DOWN, rank, step);
-    MPI_Recv(d, GD_LEN + 2, MPI_DOUBLE, 0, PINT_TAG_GROUP_DOWN,
-             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    take_order(PINT_TAG_GROUP_DOWN, d, GD_LEN + 2, GD_GRANT, rank, step);
     if (tight)
         *tight = d[GD_TIGHT] != 0.0;
     if (grant)
         *grant = d[GD_GRANT];
-    grants_in += d[GD_GRANT] > 0.0;
     return (int)d[GD_CMD];
 }
 
