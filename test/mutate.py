@@ -354,6 +354,12 @@ MUTATIONS = [
      "test/test_tree",
      "a group gives back at once every grant nobody takes, while its "
      "workers work"),
+    ("group-empty-grant", "lib/par/controller.c",
+     "        if (grant > 0)      /* an empty reply feeds nobody */\n"
+     "            c->ggranted[g] = c->gseq[g];",
+     "        c->ggranted[g] = c->gseq[g];",
+     "test/test_mpi",
+     "a group given an empty reply is never fed what comes back"),
     ("plugin-bare-name", "integrands/plugin.c",
      "        && access(path, F_OK) == 0) {",
      "        && 0) {",

@@ -59,7 +59,9 @@
  * grant it reports again, tight, starved, the grant not counted
  * (GUP_GRANTS).  The top must not stop at the limit then, with the
  * group holding evaluations; the group spends them and the run
- * converges.
+ * converges.  With "tree-returned", the top's budget below a step:
+ * group 0 reports starved and gets an empty reply; then group 1 gives
+ * evaluations back, and they must reach group 0 unasked.
  *
  * A scripted worker that waits more than 20 s for the controller's reply
  * reports which step hung and ends the run; exit 0 when every check
@@ -82,6 +84,8 @@
 
 static int failures;
 static int grants_in;           /* CONTROLs with a grant received */
+static double returned_up;      /* a scripted group: evaluations of the
+                                   top's grants given back (GUP_RETURNED) */
 
 static void check(int ok, int rank, const char *what)
 {
@@ -458,6 +462,7 @@ static void group_up(int g, int kind, int busy, int starved, int tight,
     r[GUP_ABOVE] = above;
     r[GUP_REGIONS] = 1;
     r[GUP_EVALS] = evals;
+    r[GUP_RETURNED] = returned_up;
     r[GUP_TIGHT] = tight;
     r[GUP_GRANTS] = grants_in;
     r[GUP_HEADER + 0] = q;
@@ -491,10 +496,10 @@ static void group_until(int rank, int cmd, const char *step)
 /* The group's stopped report, its worker's FINAL, then the END. */
 static void group_end(int rank, double evals, double q, double e)
 {
-    group_until(rank, PINT_GCMD_STOP, "the STOP after the grant in flight");
+    group_until(rank, PINT_GCMD_STOP, "the group's STOP");
     group_up(rank - 1, 1, 0, 0, 1, evals, q, e, 0);
     final(evals, q, e);
-    group_until(rank, PINT_GCMD_END, "the END after the grant in flight");
+    group_until(rank, PINT_GCMD_END, "the group's END");
 }
 
 /* The top of the tree: no stop at the limit before every group is
@@ -533,6 +538,37 @@ static void group_tree(int rank)
     group_end(rank, 110, 0.5, 1e-12);
 }
 
+/* The top of the tree, the budget below a step: group 0 reports starved
+ * and gets an empty reply; then group 1 gives evaluations back.  They
+ * must reach group 0, which waits without reporting. */
+static void group_tree_returned(int rank)
+{
+    int go = 1, tight = 0, cmd;
+    double grant = 0.0;
+    if (rank == 2) {
+        group_up(1, 0, 0, 0, 0, 100, 0.5, 1e-12, 0);
+        while (!tight)
+            group_down(rank, "GD_TIGHT to the group", &tight, NULL);
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+        await_go(1, TAG_GO, rank, "group 0's go after its starved report");
+        returned_up = 100;          /* its idle worker's grant, given back */
+        group_up(1, 0, 0, 0, 1, 100, 0.5, 1e-12, 0);
+        group_end(rank, 100, 0.5, 1e-12);
+        return;
+    }
+    await_go(2, TAG_GO, rank, "group 1's go");
+    group_up(0, 0, 1, 1, 0, 100, 0.5, 1.0, 1);
+    MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
+    do {
+        cmd = group_down(rank, "the evaluations group 1 gave back never "
+                         "reached the starved group", NULL, &grant);
+        check(cmd != PINT_GCMD_STOP, rank, "the top stopped at the limit "
+              "while group 1 gave evaluations back");
+    } while (grant <= 0.0 && cmd != PINT_GCMD_STOP);
+    group_up(0, 0, 0, 0, 1, 110, 0.5, 1e-12, 0);
+    group_end(rank, 110, 0.5, 1e-12);
+}
+
 static void controller(int starved, int returned, int inflight, int tree)
 {
     pint_options opt;
@@ -563,9 +599,9 @@ static void controller(int starved, int returned, int inflight, int tree)
         ctx.budget = 0;
         ctx.lb_regions = 4;
     }
-    if (inflight || tree) {     /* one step left */
+    if (inflight || tree) {     /* one step left (tree 2: half of one) */
         opt.max_evals = 1000000;
-        ctx.budget = 10;
+        ctx.budget = tree == 2 ? 5 : 10;
         ctx.lb_regions = 4;
     }
     if (tree)
@@ -626,7 +662,8 @@ int main(int argc, char **argv)
     int starved = argc > 1 && strcmp(argv[1], "starved") == 0;
     int returned = argc > 1 && strcmp(argv[1], "returned") == 0;
     int inflight = argc > 1 && strcmp(argv[1], "inflight") == 0;
-    int tree = argc > 1 && strcmp(argv[1], "tree") == 0;
+    int tree = argc > 1 && strcmp(argv[1], "tree") == 0 ? 1
+               : argc > 1 && strcmp(argv[1], "tree-returned") == 0 ? 2 : 0;
     if (rank == 0)
         controller(starved, returned, inflight, tree);
     else if (starved)
@@ -635,8 +672,10 @@ int main(int argc, char **argv)
         worker_returned(rank);
     else if (inflight)
         worker_inflight(rank);
-    else if (tree)
+    else if (tree == 1)
         group_tree(rank);
+    else if (tree)
+        group_tree_returned(rank);
     else
         worker(rank);
     int all = 0;

@@ -1403,8 +1403,10 @@ static void on_up(pint_par_controller *c, const double *r)
     /* nothing granted before every group has reported every worker: as
      * grant_for */
     if (all && (r[GUP_BUSY] > 0.0 || r[GUP_STARVED] != 0.0)) {
-        c->ggranted[g] = c->gseq[g];
-        send_down(c, g, PINT_GCMD_SHARES, 0, grant_group(c, g, done));
+        long long grant = grant_group(c, g, done);
+        if (grant > 0)      /* an empty reply feeds nobody */
+            c->ggranted[g] = c->gseq[g];
+        send_down(c, g, PINT_GCMD_SHARES, 0, grant);
     }
     /* evaluations came back: the starved groups granted nothing since
      * their reports get them now (they wait without reporting) */
