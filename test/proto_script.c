@@ -502,16 +502,35 @@ static void group_end(int rank, double evals, double q, double e)
     group_until(rank, PINT_GCMD_END, "the group's END");
 }
 
+/* Group 1 reports idle, then reads orders until one says the budget is
+ * tight (GD_TIGHT). */
+static void group_idle_told_tight(int rank)
+{
+    int tight = 0;
+    group_up(1, 0, 0, 0, 0, 100, 0.5, 1e-12, 0);
+    while (!tight)
+        group_down(rank, "GD_TIGHT to the group", &tight, NULL);
+}
+
+/* Orders until one with a grant; a STOP before it is the failure
+ * `stopped`. */
+static void group_until_grant(int rank, const char *step, const char *stopped)
+{
+    int cmd;
+    double grant = 0.0;
+    do {
+        cmd = group_down(rank, step, NULL, &grant);
+        check(cmd != PINT_GCMD_STOP, rank, stopped);
+    } while (grant <= 0.0 && cmd != PINT_GCMD_STOP);
+}
+
 /* The top of the tree: no stop at the limit before every group is
  * tight and has received every grant. */
 static void group_tree(int rank)
 {
-    int go = 1, tight = 0, cmd;
-    double grant = 0.0;
+    int go = 1, cmd;
     if (rank == 2) {
-        group_up(1, 0, 0, 0, 0, 100, 0.5, 1e-12, 0);
-        while (!tight)
-            group_down(rank, "GD_TIGHT to the group", &tight, NULL);
+        group_idle_told_tight(rank);
         group_up(1, 0, 0, 0, 1, 100, 0.5, 1e-12, 0);
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
         group_end(rank, 100, 0.5, 1e-12);
@@ -523,11 +542,8 @@ static void group_tree(int rank)
      * (one sender's messages keep their order): reported tight and
      * starved again, the grant not read, not counted */
     group_up(0, 0, 1, 1, 1, 100, 0.5, 1.0, 1);
-    do {
-        cmd = group_down(rank, "the grant of the last step", NULL, &grant);
-        check(cmd != PINT_GCMD_STOP, rank, "the top stopped at the limit "
-              "before it granted the last step");
-    } while (grant <= 0.0 && cmd != PINT_GCMD_STOP);
+    group_until_grant(rank, "the grant of the last step", "the top stopped "
+                      "at the limit before it granted the last step");
     /* the grant is the last order on the first report; the second is
      * answered with its shares (and no grant: none is left) */
     cmd = group_down(rank, "the reply to the report with the grant on its "
@@ -543,12 +559,9 @@ static void group_tree(int rank)
  * must reach group 0, which waits without reporting. */
 static void group_tree_returned(int rank)
 {
-    int go = 1, tight = 0, cmd;
-    double grant = 0.0;
+    int go = 1;
     if (rank == 2) {
-        group_up(1, 0, 0, 0, 0, 100, 0.5, 1e-12, 0);
-        while (!tight)
-            group_down(rank, "GD_TIGHT to the group", &tight, NULL);
+        group_idle_told_tight(rank);
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
         await_go(1, TAG_GO, rank, "group 0's go after its starved report");
         returned_up = 100;          /* its idle worker's grant, given back */
@@ -559,12 +572,9 @@ static void group_tree_returned(int rank)
     await_go(2, TAG_GO, rank, "group 1's go");
     group_up(0, 0, 1, 1, 0, 100, 0.5, 1.0, 1);
     MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
-    do {
-        cmd = group_down(rank, "the evaluations group 1 gave back never "
-                         "reached the starved group", NULL, &grant);
-        check(cmd != PINT_GCMD_STOP, rank, "the top stopped at the limit "
-              "while group 1 gave evaluations back");
-    } while (grant <= 0.0 && cmd != PINT_GCMD_STOP);
+    group_until_grant(rank, "the evaluations group 1 gave back never "
+                      "reached the starved group", "the top stopped at the "
+                      "limit while group 1 gave evaluations back");
     group_up(0, 0, 0, 0, 1, 110, 0.5, 1e-12, 0);
     group_end(rank, 110, 0.5, 1e-12);
 }
