@@ -29,10 +29,7 @@
  *
  * With the argument "starved", a run near its evaluation limit instead
  * (4 budget < max_evals: an idle worker gives its grant back): worker 2
- * reports idle and is asked for its grant (RECLAIM: an idle worker
- * nobody feeds would otherwise hold it to the end), which it answers
- * with an update; then worker 1 reports busy with 10 regions and out of
- * grant.
+ * reports idle, then worker 1 busy with 10 regions and out of grant.
  * Worker 1 must be granted evaluations, not ordered to send its regions
  * to the idle worker 2, neither in the reply to its report nor in the
  * reply to worker 2's next idle report: regions passed on before anyone
@@ -44,24 +41,6 @@
  * worker 2 turns idle and gives its grant back.  Worker 1 must then be
  * granted evaluations unasked (it waits without reporting): before, it
  * was only woken with nothing, and the run waited for ever.
- *
- * With "inflight", a grant on its way when the budget is spent: worker
- * 2 idle, worker 1 starved is granted the last step, but reports again
- * (starved, the grant not yet received: UPD_GRANTS) before it reads it.
- * The controller must not stop at the limit on that report: the grant
- * would be lost.  Worker 1 then spends it and the run converges.
- *
- * With "tree", rank 0 runs the top of the tree (--balance tree, groups of
- * one) and ranks 1 and 2 play group controllers with one worker each,
- * by hand-made GROUP_UP and FINAL messages.  Group 1 reports idle, hears
- * that the budget is tight (GD_TIGHT) and says so (GUP_TIGHT).  Group 0
- * reports starved and is granted the last step; before it reads the
- * grant it reports again, tight, starved, the grant not counted
- * (GUP_GRANTS).  The top must not stop at the limit then, with the
- * group holding evaluations; the group spends them and the run
- * converges.  With "tree-returned", the top's budget below a step:
- * group 0 reports starved and gets an empty reply; then group 1 gives
- * evaluations back, and they must reach group 0 unasked.
  *
  * A scripted worker that waits more than 20 s for the controller's reply
  * reports which step hung and ends the run; exit 0 when every check
@@ -83,9 +62,6 @@
 #define TAG_GO0 998             /* the same, in state 0 */
 
 static int failures;
-static int grants_in;           /* CONTROLs with a grant received */
-static double returned_up;      /* a scripted group: evaluations of the
-                                   top's grants given back (GUP_RETURNED) */
 
 static void check(int ok, int rank, const char *what)
 {
@@ -124,22 +100,14 @@ static void await_go(int source, int tag, int rank, const char *step)
              MPI_STATUS_IGNORE);
 }
 
-/* The next order of rank 0 (tag: CONTROL or GROUP_DOWN) into b (len
- * doubles), its grant (b[grant_at]) counted in grants_in. */
-static void take_order(int tag, double *b, int len, int grant_at, int rank,
-                       const char *step)
-{
-    wait_for(0, tag, rank, step);
-    MPI_Recv(b, len, MPI_DOUBLE, 0, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    grants_in += b[grant_at] > 0.0;
-}
-
 /* The next CONTROL from the controller: its command, eps share, grant. */
 static int control_grant(int rank, const char *step, double *share,
                          double *grant)
 {
     double b[CTL_LEN + 1];
-    take_order(PINT_TAG_CONTROL, b, CTL_LEN + 1, CTL_GRANT, rank, step);
+    wait_for(0, PINT_TAG_CONTROL, rank, step);
+    MPI_Recv(b, CTL_LEN + 1, MPI_DOUBLE, 0, PINT_TAG_CONTROL,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (share)
         *share = b[CTL_EPS_SHARE];
     if (grant)
@@ -165,7 +133,6 @@ static void update_full(double evals, double q, double e, int busy,
     u[UPD_EVALS] = evals;
     u[UPD_REGIONS] = regions;
     u[UPD_RETURNED] = returned;
-    u[UPD_GRANTS] = grants_in;
     u[UPD_HEADER + 0] = q;
     u[UPD_HEADER + 1] = e;
     u[UPD_HEADER + 6] = fabs(q);    /* absval */
@@ -311,32 +278,17 @@ static void end_run(int rank, double evals, double q, double e,
     check(cmd == PINT_CMD_END, rank, step);
 }
 
-/* Near the limit, worker 2 reports idle (within the accuracy, 3
- * regions): it is answered, then asked for its grant at once (one
- * nobody feeds would hold it to the end), and it answers. */
-static void idle_reclaimed(int rank)
-{
-    update_regions(100, 0.5, 1e-12, 0, 0, 3);
-    int cmd = control(rank, "the reply to the idle worker's first report",
-                      NULL);
-    check(cmd == PINT_CMD_CONTINUE, rank,
-          "the idle worker's first report not answered with CONTINUE");
-    cmd = control(rank, "the idle worker asked for its grant", NULL);
-    check(cmd == PINT_CMD_RECLAIM, rank,
-          "the idle worker near the limit not asked for its grant");
-    update_regions(100, 0.5, 1e-12, 0, 0, 3);
-    cmd = control(rank, "the reply to the idle worker's answer", NULL);
-    check(cmd == PINT_CMD_CONTINUE, rank,
-          "the idle worker's answer not answered with CONTINUE");
-}
-
 /* Near the limit: a starved worker is granted, never told to send. */
 static void worker_starved(int rank)
 {
     int go = 1, cmd;
     double grant = 0.0;
     if (rank == 2) {
-        idle_reclaimed(rank);
+        update_regions(100, 0.5, 1e-12, 0, 0, 3);
+        cmd = control(rank, "the reply to the idle worker's first report",
+                      NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "the idle worker's first report not answered with CONTINUE");
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
         /* worker 1 has reported busy and starved: idle again, the
          * controller must not have worker 1 feed this one */
@@ -415,171 +367,7 @@ static void worker_returned(int rank)
     end_run(rank, 200, 0.5, 1e-12, "after the grant given back");
 }
 
-/* A grant on its way: no stop at the limit before it is received. */
-static void worker_inflight(int rank)
-{
-    int go = 1, cmd;
-    double grant = 0.0;
-    if (rank == 2) {
-        idle_reclaimed(rank);
-        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
-        end_run(rank, 100, 0.5, 1e-12, "after the grant in flight");
-        return;
-    }
-    await_go(2, TAG_GO, rank, "worker 2's go");
-    update_regions(100, 0.5, 1.0, 1, 1, 10);
-    /* the grant of the last step is on its way (not read): reported
-     * starved again, the grant not counted */
-    wait_for(0, PINT_TAG_CONTROL, rank, "the grant of the last step");
-    update_regions(100, 0.5, 1.0, 1, 1, 10);
-    cmd = control_grant(rank, "the grant of the last step", NULL, &grant);
-    check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
-          "the starved worker was not granted the last step");
-    /* every update is answered: the second report's reply comes next */
-    cmd = control(rank, "the reply to the report with the grant on its way",
-                  NULL);
-    check(cmd == PINT_CMD_CONTINUE, rank, "the run stopped at the limit "
-          "with a grant on its way");
-    /* the grant spent: done, within the accuracy */
-    update_regions(110, 0.5, 1e-12, 0, 0, 12);
-    end_run(rank, 110, 0.5, 1e-12, "after the grant in flight");
-}
-
-/* A GROUP_UP of group g (one worker, one component): kind, busy,
- * starved, tight, grants received, its worker's evaluations, value and
- * error, above its share. */
-static void group_up(int g, int kind, int busy, int starved, int tight,
-                     double evals, double q, double e, int above)
-{
-    double r[GUP_HEADER + 5];
-    memset(r, 0, sizeof r);
-    r[GUP_KIND] = kind;
-    r[GUP_GROUP] = g;
-    r[GUP_REPORTED] = r[GUP_CURRENT] = 1;
-    r[GUP_WAITING] = !busy || starved;
-    r[GUP_STARVED] = starved;
-    r[GUP_BUSY] = busy;
-    r[GUP_ABOVE] = above;
-    r[GUP_REGIONS] = 1;
-    r[GUP_EVALS] = evals;
-    r[GUP_RETURNED] = returned_up;
-    r[GUP_TIGHT] = tight;
-    r[GUP_GRANTS] = grants_in;
-    r[GUP_HEADER + 0] = q;
-    r[GUP_HEADER + 2] = e;
-    r[GUP_HEADER + 4] = fabs(q);
-    MPI_Send(r, (int)pint_group_up_len(1), MPI_DOUBLE, 0, PINT_TAG_GROUP_UP,
-             MPI_COMM_WORLD);
-}
-
-/* The top's next GROUP_DOWN: its command, *tight (GD_TIGHT), counting
- * its grant (grants_in). */
-static int group_down(int rank, const char *step, int *tight, double *grant)
-{
-    double d[GD_LEN + 2];
-    take_order(PINT_TAG_GROUP_DOWN, d, GD_LEN + 2, GD_GRANT, rank, step);
-    if (tight)
-        *tight = d[GD_TIGHT] != 0.0;
-    if (grant)
-        *grant = d[GD_GRANT];
-    return (int)d[GD_CMD];
-}
-
-/* Orders until cmd (checking none is STOP or END before it). */
-static void group_until(int rank, int cmd, const char *step)
-{
-    int got;
-    while ((got = group_down(rank, step, NULL, NULL)) != cmd)
-        check(got != PINT_GCMD_STOP && got != PINT_GCMD_END, rank, step);
-}
-
-/* The group's stopped report, its worker's FINAL, then the END. */
-static void group_end(int rank, double evals, double q, double e)
-{
-    group_until(rank, PINT_GCMD_STOP, "the group's STOP");
-    group_up(rank - 1, 1, 0, 0, 1, evals, q, e, 0);
-    final(evals, q, e);
-    group_until(rank, PINT_GCMD_END, "the group's END");
-}
-
-/* Group 1 reports idle, then reads orders until one says the budget is
- * tight (GD_TIGHT). */
-static void group_idle_told_tight(int rank)
-{
-    int tight = 0;
-    group_up(1, 0, 0, 0, 0, 100, 0.5, 1e-12, 0);
-    while (!tight)
-        group_down(rank, "GD_TIGHT to the group", &tight, NULL);
-}
-
-/* Orders until one with a grant; a STOP before it is the failure
- * `stopped`. */
-static void group_until_grant(int rank, const char *step, const char *stopped)
-{
-    int cmd;
-    double grant = 0.0;
-    do {
-        cmd = group_down(rank, step, NULL, &grant);
-        check(cmd != PINT_GCMD_STOP, rank, stopped);
-    } while (grant <= 0.0 && cmd != PINT_GCMD_STOP);
-}
-
-/* The top of the tree: no stop at the limit before every group is
- * tight and has received every grant. */
-static void group_tree(int rank)
-{
-    int go = 1, cmd;
-    if (rank == 2) {
-        group_idle_told_tight(rank);
-        group_up(1, 0, 0, 0, 1, 100, 0.5, 1e-12, 0);
-        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
-        group_end(rank, 100, 0.5, 1e-12);
-        return;
-    }
-    await_go(2, TAG_GO, rank, "group 1's go");
-    group_up(0, 0, 1, 1, 0, 100, 0.5, 1.0, 1);
-    /* the grant of the last step goes out as the top reads that report
-     * (one sender's messages keep their order): reported tight and
-     * starved again, the grant not read, not counted */
-    group_up(0, 0, 1, 1, 1, 100, 0.5, 1.0, 1);
-    group_until_grant(rank, "the grant of the last step", "the top stopped "
-                      "at the limit before it granted the last step");
-    /* the grant is the last order on the first report; the second is
-     * answered with its shares (and no grant: none is left) */
-    cmd = group_down(rank, "the reply to the report with the grant on its "
-                     "way", NULL, NULL);
-    check(cmd != PINT_GCMD_STOP, rank, "the top stopped at the limit with a "
-          "grant on its way to a group");
-    group_up(0, 0, 0, 0, 1, 110, 0.5, 1e-12, 0);
-    group_end(rank, 110, 0.5, 1e-12);
-}
-
-/* The top of the tree, the budget below a step: group 0 reports starved
- * and gets an empty reply; then group 1 gives evaluations back.  They
- * must reach group 0, which waits without reporting. */
-static void group_tree_returned(int rank)
-{
-    int go = 1;
-    if (rank == 2) {
-        group_idle_told_tight(rank);
-        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
-        await_go(1, TAG_GO, rank, "group 0's go after its starved report");
-        returned_up = 100;          /* its idle worker's grant, given back */
-        group_up(1, 0, 0, 0, 1, 100, 0.5, 1e-12, 0);
-        group_end(rank, 100, 0.5, 1e-12);
-        return;
-    }
-    await_go(2, TAG_GO, rank, "group 1's go");
-    group_up(0, 0, 1, 1, 0, 100, 0.5, 1.0, 1);
-    MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
-    group_until_grant(rank, "the evaluations group 1 gave back never "
-                      "reached the starved group", "the top stopped at the "
-                      "limit while group 1 gave evaluations back");
-    group_up(0, 0, 0, 0, 1, 110, 0.5, 1e-12, 0);
-    group_end(rank, 110, 0.5, 1e-12);
-}
-
-static void controller(int starved, int returned, int inflight, int tree)
+static void controller(int starved, int returned)
 {
     pint_options opt;
     pint_options_init(&opt);
@@ -609,13 +397,6 @@ static void controller(int starved, int returned, int inflight, int tree)
         ctx.budget = 0;
         ctx.lb_regions = 4;
     }
-    if (inflight || tree) {     /* one step left (tree 2: half of one) */
-        opt.max_evals = 1000000;
-        ctx.budget = tree == 2 ? 5 : 10;
-        ctx.lb_regions = 4;
-    }
-    if (tree)
-        ctx.gsize = 1;
     ctx.opt = &opt;
     ctx.watch = &watch;
     pint_par_outbox_init(&ctx.out);
@@ -643,7 +424,7 @@ static void controller(int starved, int returned, int inflight, int tree)
     double idle[3] = { 0, 0, 0 };
     pint_par_controller_result(c, res, evals, idle);
     check(res->status == PINT_CONVERGED, 0, "the run did not converge");
-    if (starved || returned || inflight || tree) {
+    if (starved || returned) {
         check(res->value[0] == 1.0, 0, "the total is not 1");
         check(res->transfers == 0, 0, "regions were moved");
     } else {
@@ -671,21 +452,12 @@ int main(int argc, char **argv)
     }
     int starved = argc > 1 && strcmp(argv[1], "starved") == 0;
     int returned = argc > 1 && strcmp(argv[1], "returned") == 0;
-    int inflight = argc > 1 && strcmp(argv[1], "inflight") == 0;
-    int tree = argc > 1 && strcmp(argv[1], "tree") == 0 ? 1
-               : argc > 1 && strcmp(argv[1], "tree-returned") == 0 ? 2 : 0;
     if (rank == 0)
-        controller(starved, returned, inflight, tree);
+        controller(starved, returned);
     else if (starved)
         worker_starved(rank);
     else if (returned)
         worker_returned(rank);
-    else if (inflight)
-        worker_inflight(rank);
-    else if (tree == 1)
-        group_tree(rank);
-    else if (tree)
-        group_tree_returned(rank);
     else
         worker(rank);
     int all = 0;

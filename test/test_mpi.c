@@ -490,19 +490,13 @@ static void test_c_api_communicators(void)
  * exact finals that miss the test the reports met (it resumes, and
  * decides nothing on the old reports); near the evaluation limit, a
  * worker busy and out of grant is granted, not told to pass its
- * regions on, an idle worker is asked for its grant, a grant given back
- * reaches a worker that waits for one, and the run does not stop at the
- * limit while a grant is on its way to a worker or (the top of the
- * tree) to a group, and evaluations a group gives back reach a starved
- * group.  A hang there is reported by the script within 20 s. */
+ * regions on, and a grant given back reaches a worker that waits for
+ * one.  A hang there is reported by the script within 20 s. */
 static void test_protocol_reopens(void)
 {
     run_program_ok("PINT_PROTO_SCRIPT", "3", NULL);
     run_program_ok("PINT_PROTO_SCRIPT", "3", "starved");
     run_program_ok("PINT_PROTO_SCRIPT", "3", "returned");
-    run_program_ok("PINT_PROTO_SCRIPT", "3", "inflight");
-    run_program_ok("PINT_PROTO_SCRIPT", "3", "tree");
-    run_program_ok("PINT_PROTO_SCRIPT", "3", "tree-returned");
 }
 
 /* Monte Carlo over ranks: the same answer for the same seed and rank

@@ -71,8 +71,6 @@ typedef struct {
                                    another transfer until its next update
                                    (which follows the send, worker.c) */
     int granted;                /* sent evaluations since its update */
-    long long grants;           /* CONTROLs with a grant sent to it
-                                   (UPD_GRANTS) */
 } worker_view;
 
 struct pint_par_controller {
@@ -93,10 +91,6 @@ struct pint_par_controller {
     int resumes;                /* times the exact total missed the test */
     long long wakes;            /* all idle above the accuracy: woken */
     int status;
-    int told_tight;             /* the one or the top: the idle were asked
-                                   for their grants (RECLAIM, or GD_TIGHT
-                                   to every group) since the budget turned
-                                   tight */
     char message[256];
     long long messages;         /* messages handled */
     long long transfers;
@@ -124,7 +118,6 @@ struct pint_par_controller {
     int group;                  /* its number */
     long long own_budget;       /* granted by the top, not yet granted */
     long long returned_up;      /* given back to the top so far */
-    long long grants_in;        /* the top's grants received */
     int tight;                  /* the top's GD_TIGHT */
     double version;             /* of the top's shares it holds (0: none
                                    yet: its own, from its sums) */
@@ -145,8 +138,6 @@ struct pint_par_controller {
     long long *gseq;            /* its reports so far */
     long long *gfed;            /* workers it was told to feed since its
                                    last report */
-    long long *ggranted;        /* its reports when last granted */
-    long long *ggrants;         /* grants sent to it (GUP_GRANTS) */
     int gstopped;               /* groups whose stopped report is in */
     double sent_version;        /* of the shares last handed down */
     double *sent;               /* those shares [1 + m], and gmax */
@@ -223,7 +214,7 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
     c->ngroups = (ctx->nworkers + c->gsize - 1) / c->gsize;
     size_t len = pint_group_up_len(ctx->ncomp);
     c->gup = malloc((size_t)c->ngroups * (len + 2) * sizeof *c->gup);
-    c->gwoken = calloc(5 * (size_t)c->ngroups, sizeof *c->gwoken);
+    c->gwoken = calloc(3 * (size_t)c->ngroups, sizeof *c->gwoken);
     if (!c->gup || !c->gwoken) {
         pint_par_controller_free(c);
         return NULL;
@@ -231,8 +222,6 @@ pint_par_controller *pint_par_controller_new(pint_par_ctx *ctx,
     c->gprev = c->gup + (size_t)c->ngroups * len;
     c->gseq = c->gwoken + c->ngroups;
     c->gfed = c->gwoken + 2 * (size_t)c->ngroups;
-    c->ggranted = c->gwoken + 3 * (size_t)c->ngroups;
-    c->ggrants = c->gwoken + 4 * (size_t)c->ngroups;
     for (int g = 0; g < c->ngroups; g++) {
         c->gup[(size_t)g * len + GUP_KIND] = -1.0;
         c->gprev[2 * g] = c->gprev[2 * g + 1] = 0.0;
@@ -374,17 +363,12 @@ static int within_share(const pint_par_controller *c, const double *u)
                                c->shares[0], c->shares + 1);
 }
 
-/* The last quarter of the evaluation limit (or less than a step left):
- * idle workers give their grants back (CTL_TIGHT, GD_TIGHT). */
-static int budget_tight(const pint_par_ctx *ctx)
-{
-    return 4 * ctx->budget < ctx->opt->max_evals
-           || ctx->budget < ctx->step_evals;
-}
-
+/* The last quarter of the evaluation limit: idle workers give their
+ * grants back (CTL_TIGHT). */
 static int tight(const pint_par_controller *c)
 {
-    return c->role == ROLE_GROUP ? c->tight : budget_tight(c->ctx);
+    return c->role == ROLE_GROUP
+           ? c->tight : 4 * c->ctx->budget < c->ctx->opt->max_evals;
 }
 
 /* A command; with_shares: carrying the current shares (else zeros: STOP
@@ -410,10 +394,8 @@ static void send_control(pint_par_controller *c, int rank, int cmd,
     b[CTL_COUNT] = count;
     b[CTL_GRANT] = (double)grant;
     b[CTL_EXPECT] = (double)expect;
-    if (grant > 0) {
+    if (grant > 0)
         v->granted = 1;
-        v->grants++;
-    }
     b[CTL_TIGHT] = tight(c);
     for (int k = 0; k < m; k++)
         b[CTL_LEN + k] = with_shares ? c->shares[1 + k] : 0.0;
@@ -452,8 +434,7 @@ static void send_down(pint_par_controller *c, int g, int cmd, int target,
     d[GD_CMD] = cmd;
     d[GD_TARGET] = target;
     d[GD_GRANT] = (double)grant;
-    c->ggrants[g] += grant > 0;
-    d[GD_TIGHT] = budget_tight(ctx);
+    d[GD_TIGHT] = 4 * ctx->budget < ctx->opt->max_evals;
     d[GD_GMAX] = c->sent[1 + m];
     d[GD_DUMP] = c->dumping;
     d[GD_VERSION] = c->sent_version;
@@ -605,9 +586,6 @@ typedef struct {
     int all_current;            /* every worker reported since the resume */
     int all_waiting;            /* nobody can still work */
     int any_starved;            /* someone waits for evaluations */
-    int all_settled;            /* (the top) every group holds GD_TIGHT
-                                   and reported after the last grant sent
-                                   to it */
     double regions, evals;
 } run_state;
 
@@ -627,10 +605,8 @@ static int decide(pint_par_controller *c, const double *q, const double *e,
         return PINT_ROUNDOFF;
     /* out of evaluations only when someone waits for them: workers that
      * are idle (the first reports, made before any share is known, are
-     * idle) still hold their grants; and only once every idle worker was
-     * asked for its grant (reclaim_idle: they are not current until they
-     * answer) */
-    if (s->all_waiting && s->all_current && s->any_starved && s->all_settled
+     * idle) still hold their grants */
+    if (s->all_waiting && s->all_current && s->any_starved
         && ctx->budget < ctx->step_evals)
         return PINT_MAX_EVALS;
     return -1;
@@ -640,7 +616,7 @@ static int decide(pint_par_controller *c, const double *q, const double *e,
 static void workers_state(const pint_par_controller *c, run_state *s)
 {
     s->all_current = c->current == c->n;
-    s->all_waiting = s->all_settled = 1;
+    s->all_waiting = 1;
     s->any_starved = 0;
     s->regions = s->evals = 0.0;
     for (int j = 0; j < c->n; j++) {
@@ -651,22 +627,10 @@ static void workers_state(const pint_par_controller *c, run_state *s)
         }
         s->regions += uj[UPD_REGIONS];
         s->evals += uj[UPD_EVALS];
-        /* a grant on its way: it will work (a stop at the limit on its
-         * older report would leave the grant unspent) */
-        if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending
-            || uj[UPD_GRANTS] < (double)c->w[j].grants)
+        if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending)
             s->all_waiting = 0;
         s->any_starved |= uj[UPD_STARVED] != 0.0;
     }
-}
-
-/* No worker it watches can still work (each waits for regions or
- * evaluations, none is on its way). */
-static int all_waiting(const pint_par_controller *c)
-{
-    run_state s;
-    workers_state(c, &s);
-    return s.all_waiting;
 }
 
 /* The run's verdict on the totals after worker i's update u (the one
@@ -874,58 +838,16 @@ static void reply(pint_par_controller *c, int i, const double *u, double done)
  * reply can carry nothing (the budget was held by others); when an idle
  * one then returned its grant, nobody fed the starved one, and 2 ranks
  * waited for ever at 2.6e6 of 3e6 evaluations (test/proto_script.c,
- * "returned").  Returns the workers granted evaluations. */
-static int feed_starved(pint_par_controller *c, int i)
+ * "returned"). */
+static void feed_starved(pint_par_controller *c, int i)
 {
-    int fed = 0;
     for (int j = 0; j < c->n; j++) {
         const double *uj = c->w[j].upd;
         if (j == i || !uj || uj[UPD_STARVED] == 0.0 || c->w[j].granted)
             continue;
-        long long g = grant_for(c, uj, 0.0);
-        fed += g > 0;
-        send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, 1, 0, 0, g, 0);
+        send_control(c, worker_rank(c, j), PINT_CMD_CONTINUE, 1, 0, 0,
+                     grant_for(c, uj, 0.0), 0);
     }
-    return fed;
-}
-
-/* The budget turned tight: every idle worker is asked for its grant
- * (RECLAIM) and is not current until it answers, so no decision is
- * taken meanwhile.  An idle worker gives its grant back only when it
- * updates; one that nobody feeds never would, and the run stopped at
- * the limit with that grant unspent (4 ranks in groups of 2, genz2 d = 5,
- * a limit of 2e5: 144,613 evaluations on a loaded machine, one worker
- * idle from its first region with its starting grant). */
-static void reclaim_idle(pint_par_controller *c)
-{
-    for (int j = 0; j < c->n; j++) {
-        worker_view *v = &c->w[j];
-        if (!v->upd || v->upd[UPD_BUSY] != 0.0)
-            continue;
-        if (v->current) {
-            v->current = 0;
-            c->current--;
-        }
-        send_control(c, worker_rank(c, j), PINT_CMD_RECLAIM, 1, 0, 0, 0, 0);
-    }
-}
-
-/* The budget turned tight (again): the one controller asks the idle for
- * their grants; the top tells every group (GD_TIGHT), which does so and
- * reports (GUP_TIGHT: the top stops at the limit only after that). */
-static void tell_tight(pint_par_controller *c)
-{
-    if (!budget_tight(c->ctx)) {
-        c->told_tight = 0;
-        return;
-    }
-    if (c->told_tight)
-        return;
-    c->told_tight = 1;
-    if (c->role == ROLE_ONE)
-        reclaim_idle(c);
-    for (int g = 0; c->role == ROLE_TOP && g < c->ngroups; g++)
-        send_down(c, g, PINT_GCMD_SHARES, 0, 0);
 }
 
 /* ------------------------------------------------------ a group's side */
@@ -1008,8 +930,6 @@ static void report_up(pint_par_controller *c, int kind)
     r[GUP_LENDS] = (double)c->lends;
     r[GUP_MESSAGES] = (double)c->messages;
     r[GUP_WAKES] = (double)c->wakes;
-    r[GUP_TIGHT] = c->tight;
-    r[GUP_GRANTS] = (double)c->grants_in;
     r[GUP_NPROMISED] = np;
     for (int k = 0; k < m; k++) {
         pint_sum sq, se, sa;
@@ -1112,23 +1032,12 @@ static void on_down(pint_par_controller *c, const double *d)
         memcpy(c->shares, d + GD_LEN, (1 + (size_t)m) * sizeof *d);
         c->gmax = d[GD_GMAX];
     }
-    int turned_tight = !c->tight && d[GD_TIGHT] != 0.0;
     c->tight = d[GD_TIGHT] != 0.0;
     c->own_budget += (long long)d[GD_GRANT];
-    c->grants_in += d[GD_GRANT] > 0.0;
     switch (cmd) {
     case PINT_GCMD_SHARES:
-        /* a grant nobody takes while no worker can still work (so none
-         * will update): the top hears so at once -- it stops at the
-         * limit only on reports made after its last grant.  Not while
-         * someone works: near the limit each report gives the group's
-         * budget back, the top granted it again on the report, and the
-         * two passed it to and fro (3 ranks beside 3 busy loops: 63,617
-         * reports of one group, runs of 30 s and more against 3; on an
-         * idle machine 1,467-2,340 messages against 161-246) */
-        if (d[GD_GRANT] > 0.0 && !c->stopping && feed_starved(c, -1) == 0
-            && all_waiting(c))
-            report_up(c, 0);
+        if (d[GD_GRANT] > 0.0 && !c->stopping)
+            feed_starved(c, -1);
         /* a group has regions to give again: the idle are promised now */
         if (gmax == 0.0 && c->gmax > 0.0 && !c->stopping && count_free(c) > 0)
             report_up(c, 0);
@@ -1169,13 +1078,6 @@ static void on_down(pint_par_controller *c, const double *d)
     default:
         break;
     }
-    if (turned_tight && !c->stopping && !c->ended) {
-        /* the top stops at the limit only on reports saying so
-         * (GUP_TIGHT): what the group holds goes up with this one, what
-         * its idle workers hold with their answers */
-        reclaim_idle(c);
-        report_up(c, 0);
-    }
 }
 
 static void on_update(pint_par_controller *c, int i, const double *u)
@@ -1197,8 +1099,6 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     reply(c, i, u, done);
     if ((first && c->reported == c->n) || gave_back)
         feed_starved(c, i);
-    if (c->role == ROLE_ONE)
-        tell_tight(c);
     if (c->role == ROLE_GROUP)
         maybe_report(c, u);
 }
@@ -1229,7 +1129,7 @@ static long long grant_group(pint_par_controller *c, int g, double done)
 static void groups_state(const pint_par_controller *c, run_state *s,
                          int *all_reported)
 {
-    s->all_current = s->all_waiting = s->all_settled = *all_reported = 1;
+    s->all_current = s->all_waiting = *all_reported = 1;
     s->any_starved = 0;
     s->regions = s->evals = 0.0;
     for (int g = 0; g < c->ngroups; g++) {
@@ -1242,8 +1142,6 @@ static void groups_state(const pint_par_controller *c, run_state *s,
         s->all_current &= r[GUP_CURRENT] != 0.0;
         s->all_waiting &= r[GUP_WAITING] != 0.0;
         s->any_starved |= r[GUP_STARVED] != 0.0;
-        s->all_settled &= r[GUP_TIGHT] != 0.0
-                          && r[GUP_GRANTS] == (double)c->ggrants[g];
         s->regions += r[GUP_REGIONS];
         s->evals += r[GUP_EVALS];
     }
@@ -1369,7 +1267,6 @@ static void on_up(pint_par_controller *c, const double *r)
     memcpy(group_report(c, g), r, pint_group_up_len(m) * sizeof *r);
     c->gseq[g]++;
     c->gfed[g] = 0;
-    int returned = r[GUP_RETURNED] > c->gprev[2 * g + 1];
     ctx->budget += (long long)(r[GUP_RETURNED] - c->gprev[2 * g + 1]);
     c->gprev[2 * g + 1] = r[GUP_RETURNED];
     double done = r[GUP_EVALS] - c->gprev[2 * g];
@@ -1402,24 +1299,9 @@ static void on_up(pint_par_controller *c, const double *r)
     hand_down(c, 0);
     /* nothing granted before every group has reported every worker: as
      * grant_for */
-    if (all && (r[GUP_BUSY] > 0.0 || r[GUP_STARVED] != 0.0)) {
-        long long grant = grant_group(c, g, done);
-        if (grant > 0)      /* an empty reply feeds nobody */
-            c->ggranted[g] = c->gseq[g];
-        send_down(c, g, PINT_GCMD_SHARES, 0, grant);
-    }
-    /* evaluations came back: the starved groups granted nothing since
-     * their reports get them now (they wait without reporting) */
-    for (int h = 0; returned && all && h < c->ngroups; h++) {
-        const double *rh = group_report(c, h);
-        if (h == g || rh[GUP_STARVED] == 0.0 || c->ggranted[h] == c->gseq[h]
-            || ctx->budget < ctx->step_evals)
-            continue;
-        c->ggranted[h] = c->gseq[h];
-        send_down(c, h, PINT_GCMD_SHARES, 0, grant_group(c, h, 0.0));
-    }
+    if (all && (r[GUP_BUSY] > 0.0 || r[GUP_STARVED] != 0.0))
+        send_down(c, g, PINT_GCMD_SHARES, 0, grant_group(c, g, done));
     place_promises(c, g, r);
-    tell_tight(c);
 }
 
 static void on_verify(pint_par_controller *c, const double *recs, size_t n)

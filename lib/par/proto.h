@@ -32,15 +32,6 @@
  *   controller -> worker  CONTROL  RESUME when the exact final total still
  *                                  misses eps (the reports it stopped on
  *                                  were a few milliseconds old), else END
- *   controller -> worker  CONTROL  RECLAIM when the budget turns tight
- *                                  (CTL_TIGHT): an idle worker answers
- *                                  with an UPDATE giving its grant back
- *
- * No evaluation is left unspent.  The run stops at the evaluation limit
- * only when everyone waits, the controller's budget is below a step,
- * every idle worker has answered its RECLAIM, and every grant sent has
- * been received (UPD_GRANTS, GUP_GRANTS): an idle worker nobody feeds,
- * or a grant in flight, would otherwise hold evaluations to the end.
  *
  * Nothing is lost.  MPI keeps the order of messages from one sender to
  * one receiver, so a worker executes every SEND before it sees STOP.  STOP
@@ -154,9 +145,7 @@ enum pint_par_cmd {
     PINT_CMD_RESUME = 3,    /* the exact final total missed eps: go on */
     PINT_CMD_END = 4,       /* the result stands: leave the loop once
                                CTL_EXPECT dismissals are in (helpers.c) */
-    PINT_CMD_LEND = 5,      /* CTL_TARGET helps this worker's steps */
-    PINT_CMD_RECLAIM = 6    /* near the limit (CTL_TIGHT): update now, an
-                               idle worker giving its grant back */
+    PINT_CMD_LEND = 5       /* CTL_TARGET helps this worker's steps */
 };
 
 /* UPDATE: header then 11 blocks of ncomp doubles. */
@@ -174,9 +163,6 @@ enum {
                            is lent while the controller's lends exceed
                            this */
     UPD_HELPERS,        /* the helpers its steps are worth (0: none) */
-    UPD_GRANTS,         /* CONTROLs with a grant (CTL_GRANT > 0) received:
-                           one sent since is on its way, and the worker
-                           will work, whatever its update says */
     UPD_HEADER
 };
 /* followed by: value[m], error[m], sent value[m], sent error[m],
@@ -258,9 +244,6 @@ enum {
     GUP_LENDS,          /* helpers lent, */
     GUP_MESSAGES,       /* messages handled, */
     GUP_WAKES,          /* wakes of its idle workers */
-    GUP_TIGHT,          /* 1: it holds the top's GD_TIGHT and asked its
-                           idle workers for their grants (RECLAIM) */
-    GUP_GRANTS,         /* the top's grants (GD_GRANT > 0) received */
     GUP_NPROMISED,      /* idle workers promised to the top, then */
     GUP_PROMISED,       /* their numbers */
     GUP_HEADER = GUP_PROMISED + PINT_PROMISE_MAX

@@ -36,7 +36,6 @@ struct pint_par_worker {
     double *val, *err;          /* scratch: the engine's totals */
     long long grant;            /* evaluations it may still do */
     long long returned;         /* of its grants, given back when idle */
-    long long grants_in;        /* CONTROLs with a grant received */
     int tight;                  /* the controller's CTL_TIGHT */
     int answered;               /* a CONTROL came: the shares are known */
     long long evals_at_update;
@@ -245,7 +244,6 @@ static void send_update(pint_par_worker *w)
         w->grant = 0;
     }
     u[UPD_RETURNED] = (double)w->returned;
-    u[UPD_GRANTS] = (double)w->grants_in;
     u[UPD_BUSY] = busy;
     u[UPD_STARVED] = starved;
     u[UPD_EVALS] = (double)pint_adapt_evals(w->a);
@@ -331,7 +329,6 @@ static void on_control(pint_par_worker *w, const double *c)
         || cmd == PINT_CMD_RESUME)
         pint_adapt_set_tolerances(w->a, w->shares + 1);
     w->grant += (long long)c[CTL_GRANT];
-    w->grants_in += c[CTL_GRANT] > 0.0;
     switch (cmd) {
     case PINT_CMD_SEND:
         give_regions(w, (int)c[CTL_TARGET], (int)c[CTL_COUNT]);
@@ -351,10 +348,6 @@ static void on_control(pint_par_worker *w, const double *c)
     case PINT_CMD_LEND:
         pint_par_helpers_lend(w->h, (int)c[CTL_TARGET]);
         break;
-    case PINT_CMD_RECLAIM:
-        if (!w->stopping)
-            send_update(w);         /* idle: with its grant given back */
-        break;
     case PINT_CMD_END:
         /* a DISMISS may still be on its way: this run's messages must
          * not meet the next run on the communicator */
@@ -362,12 +355,6 @@ static void on_control(pint_par_worker *w, const double *c)
         w->end_expect = (long long)c[CTL_EXPECT];
         break;
     default:
-        /* a grant that found it idle (its update and the grant crossed):
-         * the controller counts it on its way (UPD_GRANTS) until an
-         * update says it came, and would wait for ever */
-        if (cmd == PINT_CMD_CONTINUE && c[CTL_GRANT] > 0.0 && !w->stopping
-            && !is_busy(w))
-            send_update(w);
         break;
     }
 }
