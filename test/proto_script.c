@@ -42,6 +42,13 @@
  * granted evaluations unasked (it waits without reporting): before, it
  * was only woken with nothing, and the run waited for ever.
  *
+ * With "reclaim", the budget turns tight (the last quarter of the limit)
+ * while worker 2 is idle and holds a grant nobody fed it to spend:
+ * worker 2 must be asked for it (RECLAIM); worker 1 then reports starved
+ * until the budget is spent, and the run must not stop at the limit
+ * while worker 2's answer is outstanding; worker 2 answers, giving its
+ * grant back, which must reach worker 1 unasked.
+ *
  * A scripted worker that waits more than 20 s for the controller's reply
  * reports which step hung and ends the run; exit 0 when every check
  * passed, else 1 with one line per failed check on stderr.
@@ -291,8 +298,13 @@ static void worker_starved(int rank)
               "the idle worker's first report not answered with CONTINUE");
         MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
         /* worker 1 has reported busy and starved: idle again, the
-         * controller must not have worker 1 feed this one */
+         * controller must not have worker 1 feed this one.  Every worker
+         * has reported near the limit: the idle one is asked for its
+         * grant, and this report answers */
         await_go(1, TAG_GO, rank, "worker 1's go after its grant");
+        cmd = control(rank, "the RECLAIM of the idle worker", NULL);
+        check(cmd == PINT_CMD_RECLAIM, rank,
+              "near the limit the idle worker was not asked for its grant");
         update_regions(100, 0.5, 1e-12, 0, 0, 3);
         cmd = control(rank, "the reply to the idle worker's second report",
                       NULL);
@@ -367,7 +379,61 @@ static void worker_returned(int rank)
     end_run(rank, 200, 0.5, 1e-12, "after the grant given back");
 }
 
-static void controller(int starved, int returned)
+/* The budget turns tight while worker 2 is idle, holding a grant
+ * nobody fed it to spend: it must be asked for it (RECLAIM), and the
+ * run must not stop at the limit while its answer is on its way. */
+static void worker_reclaim(int rank)
+{
+    int go = 1, cmd;
+    double grant = 0.0;
+    if (rank == 2) {
+        update_regions(100, 0.5, 1e-12, 0, 0, 1);
+        cmd = control(rank, "the reply to the idle worker's report", NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "the idle worker's report not answered with CONTINUE");
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+        cmd = control(rank, "the budget turned tight: no RECLAIM", NULL);
+        check(cmd == PINT_CMD_RECLAIM, rank,
+              "the budget turned tight: the idle worker was not asked for "
+              "its grant");
+        /* answered only once worker 1 has spent the budget */
+        await_go(1, TAG_GO, rank, "worker 1's go once the budget is spent");
+        update_full(100, 0.5, 1e-12, 0, 0, 1, 100000);
+    } else {
+        await_go(2, TAG_GO, rank, "worker 2's go");
+        double evals = 100000;
+        update_regions(evals, 0.5, 1.0, 1, 0, 1);
+        cmd = control_grant(rank, "the reply to the busy worker", NULL,
+                            &grant);
+        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
+              "a busy worker's report not answered with a grant");
+        /* starved until the budget is spent (halved a reply) */
+        for (int k = 0; k < 30 && grant > 0.0; k++) {
+            evals += grant;
+            update_regions(evals, 0.5, 1.0, 1, 1, 1);
+            cmd = control_grant(rank, "the reply to the starved worker",
+                                NULL, &grant);
+            check(cmd == PINT_CMD_CONTINUE, rank, "the run stopped at the "
+                  "limit while the idle worker's grant was asked for");
+            if (cmd != PINT_CMD_CONTINUE)
+                MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
+        /* no report from here: the grant given back comes unasked */
+        do
+            cmd = control_grant(rank, "the grant given back never reached "
+                                "the starved worker", NULL, &grant);
+        while (cmd == PINT_CMD_CONTINUE && grant == 0.0);
+        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
+              "the starved worker got no evaluations once the idle one "
+              "gave its grant back");
+        evals += grant;
+        update_regions(evals, 0.5, 1e-12, 0, 0, 12);
+    }
+    end_run(rank, 100, 0.5, 1e-12, "after the reclaim");
+}
+
+static void controller(int starved, int returned, int reclaim)
 {
     pint_options opt;
     pint_options_init(&opt);
@@ -397,6 +463,12 @@ static void controller(int starved, int returned)
         ctx.budget = 0;
         ctx.lb_regions = 4;
     }
+    if (reclaim) {              /* tight after worker 1's first grant */
+        opt.max_evals = 1000000;
+        ctx.budget = 260000;
+        ctx.step_evals = 10000;
+        ctx.lb_regions = 4;
+    }
     ctx.opt = &opt;
     ctx.watch = &watch;
     pint_par_outbox_init(&ctx.out);
@@ -424,7 +496,7 @@ static void controller(int starved, int returned)
     double idle[3] = { 0, 0, 0 };
     pint_par_controller_result(c, res, evals, idle);
     check(res->status == PINT_CONVERGED, 0, "the run did not converge");
-    if (starved || returned) {
+    if (starved || returned || reclaim) {
         check(res->value[0] == 1.0, 0, "the total is not 1");
         check(res->transfers == 0, 0, "regions were moved");
     } else {
@@ -452,8 +524,11 @@ int main(int argc, char **argv)
     }
     int starved = argc > 1 && strcmp(argv[1], "starved") == 0;
     int returned = argc > 1 && strcmp(argv[1], "returned") == 0;
+    int reclaim = argc > 1 && strcmp(argv[1], "reclaim") == 0;
     if (rank == 0)
-        controller(starved, returned);
+        controller(starved, returned, reclaim);
+    else if (reclaim)
+        worker_reclaim(rank);
     else if (starved)
         worker_starved(rank);
     else if (returned)

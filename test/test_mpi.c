@@ -490,13 +490,16 @@ static void test_c_api_communicators(void)
  * exact finals that miss the test the reports met (it resumes, and
  * decides nothing on the old reports); near the evaluation limit, a
  * worker busy and out of grant is granted, not told to pass its
- * regions on, and a grant given back reaches a worker that waits for
- * one.  A hang there is reported by the script within 20 s. */
+ * regions on, a grant given back reaches a worker that waits for one,
+ * and an idle worker's grant is asked for when the budget turns tight,
+ * the run not stopping at the limit before it is back.  A hang there is
+ * reported by the script within 20 s. */
 static void test_protocol_reopens(void)
 {
     run_program_ok("PINT_PROTO_SCRIPT", "3", NULL);
     run_program_ok("PINT_PROTO_SCRIPT", "3", "starved");
     run_program_ok("PINT_PROTO_SCRIPT", "3", "returned");
+    run_program_ok("PINT_PROTO_SCRIPT", "3", "reclaim");
 }
 
 /* Monte Carlo over ranks: the same answer for the same seed and rank

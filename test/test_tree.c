@@ -144,9 +144,13 @@ static void test_helpers_in_groups(void)
 }
 
 /* The limits: the evaluation limit is kept (grants pass from the top
- * to the groups, from the groups to the workers) and nearly spent; the
- * region limit and the time limit stop the run with the estimate
- * reached, honest. */
+ * to the groups, from the groups to the workers) and spent to within a
+ * few steps of 566 evaluations (idle workers give their grants back,
+ * the top stops only on answers to a probe: proto.h), without grants
+ * passed to and fro (measured 200-451 controller messages on an idle
+ * and a loaded machine; a ping-pong of budget between the top and a
+ * group reached 11,809); the region limit and the time limit stop the
+ * run with the estimate reached, honest. */
 static void test_limits(void)
 {
     run_result r;
@@ -155,7 +159,8 @@ static void test_limits(void)
             NULL);
     expect_status(&r, 1, "max-evals");
     CU_ASSERT(json_num(r.out, "evals") <= 200000);
-    CU_ASSERT(json_num(r.out, "evals") >= 150000);
+    CU_ASSERT(json_num(r.out, "evals") >= 195000);
+    CU_ASSERT(json_num(r.out, "controller_messages") <= 1500);
     double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
     CU_ASSERT(fabs(q - x) <= json_nth(r.out, "error", 0));
     run_mpi(&r, 3, "--json", "-f", "genz1", "-d", "4", "--er", "1e-14",

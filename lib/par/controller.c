@@ -71,6 +71,7 @@ typedef struct {
                                    another transfer until its next update
                                    (which follows the send, worker.c) */
     int granted;                /* sent evaluations since its update */
+    int reclaiming;             /* sent RECLAIM, not yet answered */
 } worker_view;
 
 struct pint_par_controller {
@@ -95,6 +96,12 @@ struct pint_par_controller {
     long long messages;         /* messages handled */
     long long transfers;
     long long lends;            /* helpers lent */
+    int reclaimed;              /* RECLAIM sent to its idle workers */
+    int told_tight;             /* the top: GD_TIGHT sent to every group */
+    long long probes;           /* the top: PROBEs sent; a group: the
+                                   number of the last it heard */
+    int granted_down;           /* the top: a grant sent since its last
+                                   PROBE */
     double domain_volume;
     /* verification */
     int verify_ok;
@@ -118,7 +125,8 @@ struct pint_par_controller {
     int group;                  /* its number */
     long long own_budget;       /* granted by the top, not yet granted */
     long long returned_up;      /* given back to the top so far */
-    int tight;                  /* the top's GD_TIGHT */
+    int tight;                  /* the last quarter of the limit reached
+                                   (a group: the top's GD_TIGHT came) */
     double version;             /* of the top's shares it holds (0: none
                                    yet: its own, from its sums) */
     double gmax;                /* the largest error a group has to give */
@@ -364,11 +372,21 @@ static int within_share(const pint_par_controller *c, const double *u)
 }
 
 /* The last quarter of the evaluation limit: idle workers give their
- * grants back (CTL_TIGHT). */
+ * grants back (CTL_TIGHT).  For good once reached: a grant given back
+ * may lift the budget above the quarter again, and a group told "not
+ * tight" then would keep what its idle workers hold. */
 static int tight(const pint_par_controller *c)
 {
-    return c->role == ROLE_GROUP
-           ? c->tight : 4 * c->ctx->budget < c->ctx->opt->max_evals;
+    return c->tight;
+}
+
+/* The budget was spent (the one controller, the top): note the last
+ * quarter. */
+static void note_budget(pint_par_controller *c)
+{
+    if (c->role != ROLE_GROUP
+        && 4 * c->ctx->budget < c->ctx->opt->max_evals)
+        c->tight = 1;
 }
 
 /* A command; with_shares: carrying the current shares (else zeros: STOP
@@ -434,7 +452,8 @@ static void send_down(pint_par_controller *c, int g, int cmd, int target,
     d[GD_CMD] = cmd;
     d[GD_TARGET] = target;
     d[GD_GRANT] = (double)grant;
-    d[GD_TIGHT] = 4 * ctx->budget < ctx->opt->max_evals;
+    c->granted_down |= grant > 0;
+    d[GD_TIGHT] = c->tight;
     d[GD_GMAX] = c->sent[1 + m];
     d[GD_DUMP] = c->dumping;
     d[GD_VERSION] = c->sent_version;
@@ -525,6 +544,7 @@ static long long grant_for(pint_par_controller *c, const double *u,
         avail = 1;
     long long g = (steps < avail ? steps : avail) * ctx->step_evals;
     *c->budget -= g;
+    note_budget(c);
     return g;
 }
 
@@ -550,6 +570,7 @@ static double record_update(pint_par_controller *c, int i, const double *u)
     memcpy(v->upd, u, pint_update_len(c->ctx->ncomp) * sizeof *u);
     v->giving = 0;
     v->granted = 0;
+    v->reclaiming = 0;
     if (was_lent && !is_lent(c, i))     /* its last lend is dismissed */
         c->w[v->lent_to].helpers--;
     if (v->pending && u[UPD_RECEIVED] >= (double)v->ordered)
@@ -627,7 +648,8 @@ static void workers_state(const pint_par_controller *c, run_state *s)
         }
         s->regions += uj[UPD_REGIONS];
         s->evals += uj[UPD_EVALS];
-        if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending)
+        if ((uj[UPD_BUSY] != 0.0 && uj[UPD_STARVED] == 0.0) || c->w[j].pending
+            || c->w[j].reclaiming || (c->w[j].granted && tight(c)))
             s->all_waiting = 0;
         s->any_starved |= uj[UPD_STARVED] != 0.0;
     }
@@ -930,6 +952,8 @@ static void report_up(pint_par_controller *c, int kind)
     r[GUP_LENDS] = (double)c->lends;
     r[GUP_MESSAGES] = (double)c->messages;
     r[GUP_WAKES] = (double)c->wakes;
+    r[GUP_TIGHT] = c->reclaimed;
+    r[GUP_PROBE] = (double)c->probes;
     r[GUP_NPROMISED] = np;
     for (int k = 0; k < m; k++) {
         pint_sum sq, se, sa;
@@ -1020,6 +1044,33 @@ static void group_resume(pint_par_controller *c)
     }
 }
 
+/* The budget turned tight (the last quarter of the limit): every worker
+ * that last said it was idle is asked for its grant, once a run; until
+ * it answers it counts as working (workers_state), so the run does not
+ * stop at the limit with evaluations on their way back.  A worker idle
+ * before the budget turned tight gives its grant back only when it
+ * updates, and one nobody feeds never does: 4 ranks in groups of 2
+ * stopped at 144,613 of a limit of 200,000, an idle worker holding its
+ * starting grant of 36,224 (test_tree, "limits").  Not before every
+ * worker has reported once (the first reports are idle, made before any
+ * share is known).  A group says it has asked (GUP_TIGHT): the top waits
+ * for that (groups_state). */
+static void reclaim_idle(pint_par_controller *c)
+{
+    if (c->reclaimed || c->stopping || !tight(c) || c->reported < c->n)
+        return;
+    c->reclaimed = 1;
+    for (int j = 0; j < c->n; j++) {
+        const double *uj = c->w[j].upd;
+        if (uj[UPD_BUSY] != 0.0)
+            continue;
+        c->w[j].reclaiming = 1;
+        send_control(c, worker_rank(c, j), PINT_CMD_RECLAIM, 1, 0, 0, 0, 0);
+    }
+    if (c->role == ROLE_GROUP)
+        report_up(c, 0);
+}
+
 /* An order of the top. */
 static void on_down(pint_par_controller *c, const double *d)
 {
@@ -1032,7 +1083,7 @@ static void on_down(pint_par_controller *c, const double *d)
         memcpy(c->shares, d + GD_LEN, (1 + (size_t)m) * sizeof *d);
         c->gmax = d[GD_GMAX];
     }
-    c->tight = d[GD_TIGHT] != 0.0;
+    c->tight |= d[GD_TIGHT] != 0.0;
     c->own_budget += (long long)d[GD_GRANT];
     switch (cmd) {
     case PINT_GCMD_SHARES:
@@ -1069,6 +1120,11 @@ static void on_down(pint_par_controller *c, const double *d)
     case PINT_GCMD_RESUME:
         group_resume(c);
         break;
+    case PINT_GCMD_PROBE:
+        c->probes = d[GD_TARGET];
+        if (!c->stopping)
+            report_up(c, 0);
+        break;
     case PINT_GCMD_END:
         for (int i = 0; i < c->n; i++)
             send_control(c, worker_rank(c, i), PINT_CMD_END, 0, 0, 0, 0,
@@ -1078,6 +1134,7 @@ static void on_down(pint_par_controller *c, const double *d)
     default:
         break;
     }
+    reclaim_idle(c);            /* GD_TIGHT heard: once */
 }
 
 static void on_update(pint_par_controller *c, int i, const double *u)
@@ -1085,6 +1142,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     int first = !c->w[i].upd;
     int gave_back = u[UPD_RETURNED] > c->w[i].prev_returned;
     double done = record_update(c, i, u);
+    note_budget(c);             /* a small limit is tight from the start */
     if (c->stopping)
         return;
     if (c->role == ROLE_ONE && verdict(c, i, u))
@@ -1099,6 +1157,7 @@ static void on_update(pint_par_controller *c, int i, const double *u)
     reply(c, i, u, done);
     if ((first && c->reported == c->n) || gave_back)
         feed_starved(c, i);
+    reclaim_idle(c);
     if (c->role == ROLE_GROUP)
         maybe_report(c, u);
 }
@@ -1121,6 +1180,7 @@ static long long grant_group(pint_par_controller *c, int g, double done)
         avail = 1;
     long long grant = (steps < avail ? steps : avail) * ctx->step_evals;
     ctx->budget -= grant;
+    note_budget(c);
     return grant;
 }
 
@@ -1140,7 +1200,10 @@ static void groups_state(const pint_par_controller *c, run_state *s,
         }
         *all_reported &= r[GUP_REPORTED] != 0.0;
         s->all_current &= r[GUP_CURRENT] != 0.0;
-        s->all_waiting &= r[GUP_WAITING] != 0.0;
+        /* told the budget is tight, a group works until it has asked
+         * its idle workers for their grants (reclaim_idle) */
+        s->all_waiting &= r[GUP_WAITING] != 0.0
+                          && (!c->told_tight || r[GUP_TIGHT] != 0.0);
         s->any_starved |= r[GUP_STARVED] != 0.0;
         s->regions += r[GUP_REGIONS];
         s->evals += r[GUP_EVALS];
@@ -1259,12 +1322,46 @@ static void place_promises(pint_par_controller *c, int g, const double *r)
 
 static void maybe_conclude(pint_par_controller *c);
 
+/* The groups' reports say the run is at the evaluation limit; but a
+ * group near the limit gives back what it holds with its reports, and
+ * one in flight can carry thousands of evaluations (4 ranks in groups
+ * of 2 stopped at 161,027 of a limit of 200,000, 28,866 coming back
+ * after the stop).  Returns 1 when every group has answered a PROBE
+ * sent after the last grant (the answers carry everything back); else
+ * sends one, unless one such is unanswered, and returns 0. */
+static int limit_settled(pint_par_controller *c)
+{
+    int answered = c->probes > 0;
+    for (int g = 0; g < c->ngroups; g++)
+        answered &= group_report(c, g)[GUP_PROBE] == (double)c->probes;
+    if (!c->granted_down && (answered || c->probes > 0))
+        return answered;
+    c->probes++;
+    c->granted_down = 0;
+    for (int g = 0; g < c->ngroups; g++)
+        send_down(c, g, PINT_GCMD_PROBE, (int)c->probes, 0);
+    return 0;
+}
+
+/* The budget turned tight: every group hears it (GD_TIGHT) once, and
+ * asks its idle workers for their grants (reclaim_idle); a group whose
+ * workers all wait would not hear it otherwise. */
+static void tell_tight(pint_par_controller *c)
+{
+    if (c->told_tight || c->stopping || !tight(c))
+        return;
+    c->told_tight = 1;
+    for (int g = 0; g < c->ngroups; g++)
+        send_down(c, g, PINT_GCMD_SHARES, 0, 0);
+}
+
 /* A group's report. */
 static void on_up(pint_par_controller *c, const double *r)
 {
     pint_par_ctx *ctx = c->ctx;
     int m = ctx->ncomp, g = (int)r[GUP_GROUP];
     memcpy(group_report(c, g), r, pint_group_up_len(m) * sizeof *r);
+    note_budget(c);             /* a small limit is tight from the start */
     c->gseq[g]++;
     c->gfed[g] = 0;
     ctx->budget += (long long)(r[GUP_RETURNED] - c->gprev[2 * g + 1]);
@@ -1289,7 +1386,10 @@ static void on_up(pint_par_controller *c, const double *r)
     run_state s;
     groups_state(c, &s, &all);
     int status = decide(c, q, e, a, met, &s);
-    if (status < 0 && s.all_waiting && s.all_current && wake_groups(c))
+    int settling = status == PINT_MAX_EVALS && !limit_settled(c);
+    if (settling)
+        status = -1;
+    else if (status < 0 && s.all_waiting && s.all_current && wake_groups(c))
         status = PINT_CONVERGED;
     if (status >= 0) {
         place_promises(c, g, r);
@@ -1301,6 +1401,7 @@ static void on_up(pint_par_controller *c, const double *r)
      * grant_for */
     if (all && (r[GUP_BUSY] > 0.0 || r[GUP_STARVED] != 0.0))
         send_down(c, g, PINT_GCMD_SHARES, 0, grant_group(c, g, done));
+    tell_tight(c);
     place_promises(c, g, r);
 }
 

@@ -32,6 +32,22 @@
  *   controller -> worker  CONTROL  RESUME when the exact final total still
  *                                  misses eps (the reports it stopped on
  *                                  were a few milliseconds old), else END
+ *   controller -> worker  CONTROL  RECLAIM, once, when the budget turns
+ *                                  tight (CTL_TIGHT): the worker answers
+ *                                  with an UPDATE, an idle one giving its
+ *                                  grant back
+ *
+ * The evaluation limit is spent.  Near it (the last quarter) an idle
+ * worker holds no grant: it gives it back when it updates idle, when a
+ * CONTROL carrying CTL_TIGHT finds it idle, and when RECLAIM asks; a
+ * controller counts a worker asked and not yet answered as working, and
+ * the top counts a group as working until it has heard GD_TIGHT and
+ * reclaimed (GUP_TIGHT), so the run does not stop at the limit while
+ * evaluations are on their way back.  An idle worker nobody fed would
+ * otherwise hold its starting grant to the end (4 ranks in groups of 2
+ * stopped at 144,613 of a limit of 200,000).  And the top stops at the
+ * limit only on every group's answer to a PROBE sent after its last
+ * grant: a report in flight may still carry evaluations back.
  *
  * Nothing is lost.  MPI keeps the order of messages from one sender to
  * one receiver, so a worker executes every SEND before it sees STOP.  STOP
@@ -145,7 +161,9 @@ enum pint_par_cmd {
     PINT_CMD_RESUME = 3,    /* the exact final total missed eps: go on */
     PINT_CMD_END = 4,       /* the result stands: leave the loop once
                                CTL_EXPECT dismissals are in (helpers.c) */
-    PINT_CMD_LEND = 5       /* CTL_TARGET helps this worker's steps */
+    PINT_CMD_LEND = 5,      /* CTL_TARGET helps this worker's steps */
+    PINT_CMD_RECLAIM = 6    /* near the limit: update now (an idle
+                               worker gives its grant back) */
 };
 
 /* UPDATE: header then 11 blocks of ncomp doubles. */
@@ -244,6 +262,9 @@ enum {
     GUP_LENDS,          /* helpers lent, */
     GUP_MESSAGES,       /* messages handled, */
     GUP_WAKES,          /* wakes of its idle workers */
+    GUP_TIGHT,          /* 1: it heard the top's GD_TIGHT and asked its
+                           idle workers for their grants (RECLAIM) */
+    GUP_PROBE,          /* the number of the last PROBE it answered */
     GUP_NPROMISED,      /* idle workers promised to the top, then */
     GUP_PROMISED,       /* their numbers */
     GUP_HEADER = GUP_PROMISED + PINT_PROMISE_MAX
@@ -259,7 +280,11 @@ enum pint_group_cmd {
     PINT_GCMD_RELEASE = 4,  /* GD_TARGET is not fed from outside */
     PINT_GCMD_STOP = 5,
     PINT_GCMD_RESUME = 6,
-    PINT_GCMD_END = 7
+    PINT_GCMD_END = 7,
+    PINT_GCMD_PROBE = 8     /* the top would stop at the evaluation limit:
+                               report now (GD_TARGET: the probe's number),
+                               the group's budget fed to its workers that
+                               wait for evaluations first */
 };
 
 /* GROUP_DOWN: header then the shares: [0] of eps, [1 + k] of component

@@ -348,6 +348,10 @@ static void on_control(pint_par_worker *w, const double *c)
     case PINT_CMD_LEND:
         pint_par_helpers_lend(w->h, (int)c[CTL_TARGET]);
         break;
+    case PINT_CMD_RECLAIM:
+        if (!w->stopping)
+            send_update(w);     /* the controller waits for the answer */
+        break;
     case PINT_CMD_END:
         /* a DISMISS may still be on its way: this run's messages must
          * not meet the next run on the communicator */
@@ -355,6 +359,11 @@ static void on_control(pint_par_worker *w, const double *c)
         w->end_expect = (long long)c[CTL_EXPECT];
         break;
     default:
+        /* near the limit a grant that found it idle goes back at once
+         * (its update and the grant crossed): held, nobody could spend
+         * it */
+        if (w->tight && w->grant > 0 && !w->stopping && !is_busy(w))
+            send_update(w);
         break;
     }
 }
