@@ -144,8 +144,8 @@ static void test_helpers_in_groups(void)
 }
 
 /* The limits: the evaluation limit is kept (grants pass from the top
- * to the groups, from the groups to the workers) and spent to within a
- * few steps of 566 evaluations (idle workers give their grants back,
+ * to the groups, from the groups to the workers) and spent to within
+ * three steps of 566 evaluations (idle workers give their grants back,
  * the top stops only on answers to a probe: proto.h), without grants
  * passed to and fro (measured 200-451 controller messages on an idle
  * and a loaded machine; a ping-pong of budget between the top and a
@@ -159,7 +159,7 @@ static void test_limits(void)
             NULL);
     expect_status(&r, 1, "max-evals");
     CU_ASSERT(json_num(r.out, "evals") <= 200000);
-    CU_ASSERT(json_num(r.out, "evals") >= 195000);
+    CU_ASSERT(json_num(r.out, "evals") >= 198000);
     CU_ASSERT(json_num(r.out, "controller_messages") <= 1500);
     double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
     CU_ASSERT(fabs(q - x) <= json_nth(r.out, "error", 0));
