@@ -49,6 +49,22 @@
  * while worker 2's answer is outstanding; worker 2 answers, giving its
  * grant back, which must reach worker 1 unasked.
  *
+ * With "inflight", one step left: worker 2 idle, worker 1 starved is
+ * granted the last step.  Worker 2 then reports idle again (answering
+ * its RECLAIM) before worker 1 has reported: the controller must not
+ * stop at the limit on that report, counting worker 1 as waiting for
+ * evaluations while its grant is on its way.
+ *
+ * With "probe", rank 0 runs the top of the tree (--balance tree, groups
+ * of one) and ranks 1 and 2 play group controllers with one worker
+ * each, by hand-made GROUP_UP and FINAL messages; the budget is empty.
+ * Group 1 reports idle and, told the budget is tight, says it has
+ * reclaimed (GUP_TIGHT); group 0 reports starved.  Everyone waits and
+ * the budget is below a step, but a group's report in flight may still
+ * bring evaluations back: the top must send a PROBE, not STOP.  Group 0
+ * answers (still starved), then group 1, giving 100 evaluations back;
+ * they must reach group 0 (woken, it reports again) before any STOP.
+ *
  * A scripted worker that waits more than 20 s for the controller's reply
  * reports which step hung and ends the run; exit 0 when every check
  * passed, else 1 with one line per failed check on stderr.
@@ -433,7 +449,152 @@ static void worker_reclaim(int rank)
     end_run(rank, 100, 0.5, 1e-12, "after the reclaim");
 }
 
-static void controller(int starved, int returned, int reclaim)
+/* One step left: the grant of it is on its way to worker 1 when worker
+ * 2 reports; no stop at the limit then. */
+static void worker_inflight(int rank)
+{
+    int go = 1, cmd;
+    double grant = 0.0;
+    if (rank == 2) {
+        update_regions(100, 0.5, 1e-12, 0, 0, 1);
+        cmd = control(rank, "the reply to the idle worker's report", NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "the idle worker's report not answered with CONTINUE");
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+        await_go(1, TAG_GO, rank, "worker 1's go after its grant");
+        cmd = control(rank, "the RECLAIM of the idle worker", NULL);
+        check(cmd == PINT_CMD_RECLAIM, rank,
+              "near the limit the idle worker was not asked for its grant");
+        update_regions(100, 0.5, 1e-12, 0, 0, 1);
+        cmd = control(rank, "the reply to the RECLAIM's answer", NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank, "the run stopped at the limit "
+              "with the last step's grant on its way");
+        if (cmd != PINT_CMD_CONTINUE)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+    } else {
+        await_go(2, TAG_GO, rank, "worker 2's go");
+        update_regions(100, 0.5, 1.0, 1, 1, 1);
+        cmd = control_grant(rank, "the grant of the last step", NULL,
+                            &grant);
+        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
+              "the starved worker was not granted the last step");
+        MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
+        await_go(2, TAG_GO, rank, "worker 2's go after its answer");
+        update_regions(100 + grant, 0.5, 1e-12, 0, 0, 1);
+    }
+    end_run(rank, 110, 0.5, 1e-12, "after the last step");
+}
+
+static int up_kind;             /* GUP_KIND of a scripted group's reports */
+
+/* A GROUP_UP of group g (one worker, one component): busy (and then
+ * above its share), starved, GUP_TIGHT, the PROBE answered, evaluations
+ * given back, its worker's evaluations, value and error. */
+static void group_up(int g, int busy, int starved, int tight, int probe,
+                     double returned, double evals, double q, double e)
+{
+    double r[GUP_HEADER + 5];
+    memset(r, 0, sizeof r);
+    r[GUP_KIND] = up_kind;
+    r[GUP_GROUP] = g;
+    r[GUP_REPORTED] = r[GUP_CURRENT] = 1;
+    r[GUP_WAITING] = !busy || starved;
+    r[GUP_STARVED] = starved;
+    r[GUP_BUSY] = busy;
+    r[GUP_ABOVE] = busy;
+    r[GUP_REGIONS] = 1;
+    r[GUP_EVALS] = evals;
+    r[GUP_RETURNED] = returned;
+    r[GUP_TIGHT] = tight;
+    r[GUP_PROBE] = probe;
+    r[GUP_HEADER + 0] = q;
+    r[GUP_HEADER + 2] = e;
+    r[GUP_HEADER + 4] = fabs(q);
+    MPI_Send(r, (int)pint_group_up_len(1), MPI_DOUBLE, 0, PINT_TAG_GROUP_UP,
+             MPI_COMM_WORLD);
+}
+
+/* The top's next GROUP_DOWN: its command, GD_TIGHT, GD_GRANT. */
+static int group_down(int rank, const char *step, int *tight, double *grant)
+{
+    double d[GD_LEN + 2];
+    wait_for(0, PINT_TAG_GROUP_DOWN, rank, step);
+    MPI_Recv(d, GD_LEN + 2, MPI_DOUBLE, 0, PINT_TAG_GROUP_DOWN,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (tight)
+        *tight = d[GD_TIGHT] != 0.0;
+    if (grant)
+        *grant = d[GD_GRANT];
+    return (int)d[GD_CMD];
+}
+
+/* Orders until cmd; a STOP before it is the failure `stopped`. */
+static void group_until(int rank, int cmd, const char *step,
+                        const char *stopped)
+{
+    int got;
+    while ((got = group_down(rank, step, NULL, NULL)) != cmd) {
+        check(got != PINT_GCMD_STOP, rank, stopped);
+        if (got == PINT_GCMD_STOP)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
+/* The group's stopped report, its worker's FINAL, then the END. */
+static void group_end(int rank, double returned, double evals)
+{
+    group_until(rank, PINT_GCMD_STOP, "the group's STOP", "");
+    up_kind = 1;
+    group_up(rank - 1, 0, 0, 1, 1, returned, evals, 0.5, 1e-12);
+    final(evals, 0.5, 1e-12);
+    group_until(rank, PINT_GCMD_END, "the group's END", "");
+}
+
+/* The top of the tree at the limit: no STOP before every group has
+ * answered a PROBE (group 1's answer brings evaluations back). */
+static void group_probe(int rank)
+{
+    int go = 1, tight = 0, cmd;
+    const char *stopped = "the top stopped at the limit before every group "
+                          "answered its PROBE (evaluations were coming "
+                          "back)";
+    if (rank == 2) {
+        group_up(1, 0, 0, 0, 0, 0, 100, 0.5, 1e-12);
+        while (!tight)
+            group_down(rank, "GD_TIGHT to the group", &tight, NULL);
+        group_up(1, 0, 0, 1, 0, 0, 100, 0.5, 1e-12);   /* reclaimed */
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+        await_go(1, TAG_GO, rank, "group 0's go after its answer");
+        group_until(rank, PINT_GCMD_PROBE, "the PROBE to group 1", stopped);
+        group_up(1, 0, 0, 1, 1, 100, 100, 0.5, 1e-12);  /* given back */
+        group_end(rank, 100, 100);
+        return;
+    }
+    await_go(2, TAG_GO, rank, "group 1's go");
+    group_up(0, 1, 1, 1, 0, 0, 100, 0.5, 1.0);
+    group_until(rank, PINT_GCMD_PROBE, "the PROBE to group 0", stopped);
+    group_up(0, 1, 1, 1, 1, 0, 100, 0.5, 1.0);
+    MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
+    /* woken, it reports again (as a group does), until the grant */
+    double grant = 0.0;
+    for (int k = 0; k < 100 && grant <= 0.0; k++) {
+        cmd = group_down(rank, "the evaluations group 1 gave back never "
+                         "reached group 0", NULL, &grant);
+        check(cmd != PINT_GCMD_STOP, rank, stopped);
+        if (cmd == PINT_GCMD_STOP)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        if (cmd == PINT_GCMD_WAKE && grant <= 0.0)
+            group_up(0, 1, 1, 1, 1, 0, 100, 0.5, 1.0);
+    }
+    check(grant > 0.0, rank, "group 0 was never granted the evaluations "
+          "group 1 gave back");
+    group_up(0, 0, 0, 1, 1, 0, 110, 0.5, 1e-12);
+    group_end(rank, 0, 110);
+}
+
+static void controller(int starved, int returned, int reclaim, int probe,
+                       int inflight)
 {
     pint_options opt;
     pint_options_init(&opt);
@@ -462,6 +623,15 @@ static void controller(int starved, int returned, int reclaim)
         opt.max_evals = 1000000;
         ctx.budget = 0;
         ctx.lb_regions = 4;
+    }
+    if (inflight) {             /* one step left */
+        opt.max_evals = 1000000;
+        ctx.budget = 10;
+    }
+    if (probe) {                /* the tree, groups of one, budget spent */
+        opt.max_evals = 1000000;
+        ctx.budget = 0;
+        ctx.gsize = 1;
     }
     if (reclaim) {              /* tight after worker 1's first grant */
         opt.max_evals = 1000000;
@@ -496,7 +666,7 @@ static void controller(int starved, int returned, int reclaim)
     double idle[3] = { 0, 0, 0 };
     pint_par_controller_result(c, res, evals, idle);
     check(res->status == PINT_CONVERGED, 0, "the run did not converge");
-    if (starved || returned || reclaim) {
+    if (starved || returned || reclaim || probe || inflight) {
         check(res->value[0] == 1.0, 0, "the total is not 1");
         check(res->transfers == 0, 0, "regions were moved");
     } else {
@@ -525,10 +695,16 @@ int main(int argc, char **argv)
     int starved = argc > 1 && strcmp(argv[1], "starved") == 0;
     int returned = argc > 1 && strcmp(argv[1], "returned") == 0;
     int reclaim = argc > 1 && strcmp(argv[1], "reclaim") == 0;
+    int probe = argc > 1 && strcmp(argv[1], "probe") == 0;
+    int inflight = argc > 1 && strcmp(argv[1], "inflight") == 0;
     if (rank == 0)
-        controller(starved, returned, reclaim);
+        controller(starved, returned, reclaim, probe, inflight);
+    else if (inflight)
+        worker_inflight(rank);
     else if (reclaim)
         worker_reclaim(rank);
+    else if (probe)
+        group_probe(rank);
     else if (starved)
         worker_starved(rank);
     else if (returned)

@@ -492,7 +492,9 @@ static void test_c_api_communicators(void)
  * worker busy and out of grant is granted, not told to pass its
  * regions on, a grant given back reaches a worker that waits for one,
  * and an idle worker's grant is asked for when the budget turns tight,
- * the run not stopping at the limit before it is back.  A hang there is
+ * the run not stopping at the limit before it is back, nor while the
+ * last step's grant is on its way; in the tree, the
+ * top stops at the limit only on every group's answer to a probe.  A hang there is
  * reported by the script within 20 s. */
 static void test_protocol_reopens(void)
 {
@@ -500,6 +502,8 @@ static void test_protocol_reopens(void)
     run_program_ok("PINT_PROTO_SCRIPT", "3", "starved");
     run_program_ok("PINT_PROTO_SCRIPT", "3", "returned");
     run_program_ok("PINT_PROTO_SCRIPT", "3", "reclaim");
+    run_program_ok("PINT_PROTO_SCRIPT", "3", "inflight");
+    run_program_ok("PINT_PROTO_SCRIPT", "3", "probe");
 }
 
 /* Monte Carlo over ranks: the same answer for the same seed and rank

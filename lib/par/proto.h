@@ -41,6 +41,7 @@
  * worker holds no grant: it gives it back when it updates idle, when a
  * CONTROL carrying CTL_TIGHT finds it idle, and when RECLAIM asks; a
  * controller counts a worker asked and not yet answered as working, and
+ * one sent a grant since its last UPDATE (it will step or answer), and
  * the top counts a group as working until it has heard GD_TIGHT and
  * reclaimed (GUP_TIGHT), so the run does not stop at the limit while
  * evaluations are on their way back.  An idle worker nobody fed would
