@@ -301,6 +301,41 @@ static void end_run(int rank, double evals, double q, double e,
     check(cmd == PINT_CMD_END, rank, step);
 }
 
+/* Worker 2's opening: an idle report, answered with CONTINUE; then
+ * worker 1's go. */
+static void idle_opening(int rank)
+{
+    int go = 1;
+    update_regions(100, 0.5, 1e-12, 0, 0, 1);
+    int cmd = control(rank, "the reply to the idle worker's report", NULL);
+    check(cmd == PINT_CMD_CONTINUE, rank,
+          "the idle worker's report not answered with CONTINUE");
+    MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+}
+
+/* The next order must be the RECLAIM of the idle worker. */
+static void expect_reclaim(int rank)
+{
+    int cmd = control(rank, "the RECLAIM of the idle worker", NULL);
+    check(cmd == PINT_CMD_RECLAIM, rank,
+          "near the limit the idle worker was not asked for its grant");
+}
+
+/* A starved worker that no longer reports: the evaluations given back
+ * must come unasked (a wake with nothing may come first); returns the
+ * grant.  `what`: the failure. */
+static double await_grant(int rank, const char *what)
+{
+    int cmd;
+    double grant = 0.0;
+    do
+        cmd = control_grant(rank, "the grant given back never reached "
+                            "the starved worker", NULL, &grant);
+    while (cmd == PINT_CMD_CONTINUE && grant == 0.0);
+    check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank, what);
+    return grant;
+}
+
 /* Near the limit: a starved worker is granted, never told to send. */
 static void worker_starved(int rank)
 {
@@ -318,9 +353,7 @@ static void worker_starved(int rank)
          * has reported near the limit: the idle one is asked for its
          * grant, and this report answers */
         await_go(1, TAG_GO, rank, "worker 1's go after its grant");
-        cmd = control(rank, "the RECLAIM of the idle worker", NULL);
-        check(cmd == PINT_CMD_RECLAIM, rank,
-              "near the limit the idle worker was not asked for its grant");
+        expect_reclaim(rank);
         update_regions(100, 0.5, 1e-12, 0, 0, 3);
         cmd = control(rank, "the reply to the idle worker's second report",
                       NULL);
@@ -381,15 +414,8 @@ static void worker_returned(int rank)
         check(cmd == PINT_CMD_CONTINUE && grant == 0.0, rank,
               "a starved worker was granted from an empty budget");
         MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
-        /* no report from here: the grant given back must come unasked
-         * (a wake with nothing may come first) */
-        do
-            cmd = control_grant(rank, "the grant given back never reached "
-                                "the starved worker", NULL, &grant);
-        while (cmd == PINT_CMD_CONTINUE && grant == 0.0);
-        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
-              "the starved worker got no evaluations once they were "
-              "given back");
+        await_grant(rank, "the starved worker got no evaluations once "
+                    "they were given back");
         update_regions(200, 0.5, 1e-12, 0, 0, 12);
     }
     end_run(rank, 200, 0.5, 1e-12, "after the grant given back");
@@ -403,15 +429,8 @@ static void worker_reclaim(int rank)
     int go = 1, cmd;
     double grant = 0.0;
     if (rank == 2) {
-        update_regions(100, 0.5, 1e-12, 0, 0, 1);
-        cmd = control(rank, "the reply to the idle worker's report", NULL);
-        check(cmd == PINT_CMD_CONTINUE, rank,
-              "the idle worker's report not answered with CONTINUE");
-        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
-        cmd = control(rank, "the budget turned tight: no RECLAIM", NULL);
-        check(cmd == PINT_CMD_RECLAIM, rank,
-              "the budget turned tight: the idle worker was not asked for "
-              "its grant");
+        idle_opening(rank);
+        expect_reclaim(rank);
         /* answered only once worker 1 has spent the budget */
         await_go(1, TAG_GO, rank, "worker 1's go once the budget is spent");
         update_full(100, 0.5, 1e-12, 0, 0, 1, 100000);
@@ -435,15 +454,8 @@ static void worker_reclaim(int rank)
                 MPI_Abort(MPI_COMM_WORLD, 1);
         }
         MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
-        /* no report from here: the grant given back comes unasked */
-        do
-            cmd = control_grant(rank, "the grant given back never reached "
-                                "the starved worker", NULL, &grant);
-        while (cmd == PINT_CMD_CONTINUE && grant == 0.0);
-        check(cmd == PINT_CMD_CONTINUE && grant > 0.0, rank,
-              "the starved worker got no evaluations once the idle one "
-              "gave its grant back");
-        evals += grant;
+        evals += await_grant(rank, "the starved worker got no evaluations "
+                             "once the idle one gave its grant back");
         update_regions(evals, 0.5, 1e-12, 0, 0, 12);
     }
     end_run(rank, 100, 0.5, 1e-12, "after the reclaim");
@@ -456,15 +468,9 @@ static void worker_inflight(int rank)
     int go = 1, cmd;
     double grant = 0.0;
     if (rank == 2) {
-        update_regions(100, 0.5, 1e-12, 0, 0, 1);
-        cmd = control(rank, "the reply to the idle worker's report", NULL);
-        check(cmd == PINT_CMD_CONTINUE, rank,
-              "the idle worker's report not answered with CONTINUE");
-        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+        idle_opening(rank);
         await_go(1, TAG_GO, rank, "worker 1's go after its grant");
-        cmd = control(rank, "the RECLAIM of the idle worker", NULL);
-        check(cmd == PINT_CMD_RECLAIM, rank,
-              "near the limit the idle worker was not asked for its grant");
+        expect_reclaim(rank);
         update_regions(100, 0.5, 1e-12, 0, 0, 1);
         cmd = control(rank, "the reply to the RECLAIM's answer", NULL);
         check(cmd == PINT_CMD_CONTINUE, rank, "the run stopped at the limit "
