@@ -283,9 +283,8 @@ enum pint_group_cmd {
     PINT_GCMD_RESUME = 6,
     PINT_GCMD_END = 7,
     PINT_GCMD_PROBE = 8     /* the top would stop at the evaluation limit:
-                               report now (GD_TARGET: the probe's number),
-                               the group's budget fed to its workers that
-                               wait for evaluations first */
+                               report now (GD_TARGET: the probe's number,
+                               GUP_PROBE in the answer) */
 };
 
 /* GROUP_DOWN: header then the shares: [0] of eps, [1 + k] of component
