@@ -17,8 +17,8 @@ runs under test/run_timeout.sh, here with --timeout seconds, default
 row per mutation: its id, the file, what it breaks, caught or MISSED,
 the first failing test, and the seconds it took.
 
-Not part of `make check`: a full run rebuilds and reruns the suite some
-30 times (about an hour on 2 cores).  Every mutation must be caught; a
+Not part of `make check`: a full run rebuilds and reruns the quick
+tests of 91 mutations (3 hours or more on 2 cores).  Every mutation must be caught; a
 missed one is a test to write.
 """
 import argparse
