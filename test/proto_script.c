@@ -55,6 +55,14 @@
  * stop at the limit on that report, counting worker 1 as waiting for
  * evaluations while its grant is on its way.
  *
+ * With "compensation", errors in flight: worker 1 has sent regions of
+ * error 1 (a running sum 1 and a compensation of 2e-6) that worker 2
+ * has not reported yet, and its own error is 1e-7; worker 2 reports
+ * having received an error of 1 but not the compensation.  The total
+ * error is 2.1e-6, above the 1e-6 asked for: worker 1's report must not
+ * stop the run (without the compensation the total would be 1e-7).
+ * Worker 2 then reports the compensation received: the run converges.
+ *
  * With "probe", rank 0 runs the top of the tree (--balance tree, groups
  * of one) and ranks 1 and 2 play group controllers with one worker
  * each, by hand-made GROUP_UP and FINAL messages; the budget is empty.
@@ -492,6 +500,53 @@ static void worker_inflight(int rank)
     end_run(rank, 110, 0.5, 1e-12, "after the last step");
 }
 
+/* An UPDATE with errors sent and received (running sum, compensation):
+ * value q, error e of its own. */
+static void update_moved(double q, double e, int busy, double sent_s,
+                         double sent_c, double recv_s, double recv_c)
+{
+    double u[UPD_HEADER + 11];
+    memset(u, 0, sizeof u);
+    u[UPD_BUSY] = busy;
+    u[UPD_EVALS] = 100;
+    u[UPD_REGIONS] = 1;
+    u[UPD_HEADER + 0] = q;
+    u[UPD_HEADER + 1] = e;
+    u[UPD_HEADER + 3] = sent_s;
+    u[UPD_HEADER + 5] = recv_s;
+    u[UPD_HEADER + 6] = fabs(q);
+    u[UPD_HEADER + 8] = sent_c;
+    u[UPD_HEADER + 10] = recv_c;
+    MPI_Send(u, (int)pint_update_len(1), MPI_DOUBLE, 0, PINT_TAG_UPDATE,
+             MPI_COMM_WORLD);
+}
+
+/* The total error counts the compensation of errors in flight. */
+static void worker_compensation(int rank)
+{
+    int go = 1, cmd;
+    if (rank == 2) {
+        update_moved(0.5, 0.0, 0, 0.0, 0.0, 1.0, 0.0);
+        cmd = control(rank, "the reply to the first report", NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank,
+              "the first report not answered with CONTINUE");
+        MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+        await_go(1, TAG_GO, rank, "worker 1's go");
+        update_moved(0.5, 1e-12, 0, 0.0, 0.0, 1.0, 2e-6);
+    } else {
+        await_go(2, TAG_GO, rank, "worker 2's go");
+        update_moved(0.5, 1e-7, 1, 1.0, 2e-6, 0.0, 0.0);
+        cmd = control(rank, "the reply to the busy worker", NULL);
+        check(cmd == PINT_CMD_CONTINUE, rank, "stopped with a total error "
+              "of 2.1e-6 above the 1e-6 asked for (the compensation of "
+              "the errors in flight dropped)");
+        if (cmd != PINT_CMD_CONTINUE)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        MPI_Send(&go, 1, MPI_INT, 2, TAG_GO, MPI_COMM_WORLD);
+    }
+    end_run(rank, 100, 0.5, 1e-12, "once the compensation is in");
+}
+
 static int up_kind;             /* GUP_KIND of a scripted group's reports */
 
 /* A GROUP_UP of group g (one worker, one component): busy (and then
@@ -600,7 +655,7 @@ static void group_probe(int rank)
 }
 
 static void controller(int starved, int returned, int reclaim, int probe,
-                       int inflight)
+                       int inflight, int compensation)
 {
     pint_options opt;
     pint_options_init(&opt);
@@ -630,6 +685,8 @@ static void controller(int starved, int returned, int reclaim, int probe,
         ctx.budget = 0;
         ctx.lb_regions = 4;
     }
+    if (compensation)           /* the budget whole: far from the limit */
+        opt.max_evals = 1000000;
     if (inflight) {             /* one step left */
         opt.max_evals = 1000000;
         ctx.budget = 10;
@@ -672,7 +729,8 @@ static void controller(int starved, int returned, int reclaim, int probe,
     double idle[3] = { 0, 0, 0 };
     pint_par_controller_result(c, res, evals, idle);
     check(res->status == PINT_CONVERGED, 0, "the run did not converge");
-    if (starved || returned || reclaim || probe || inflight) {
+    if (starved || returned || reclaim || probe || inflight
+        || compensation) {
         check(res->value[0] == 1.0, 0, "the total is not 1");
         check(res->transfers == 0, 0, "regions were moved");
     } else {
@@ -703,8 +761,12 @@ int main(int argc, char **argv)
     int reclaim = argc > 1 && strcmp(argv[1], "reclaim") == 0;
     int probe = argc > 1 && strcmp(argv[1], "probe") == 0;
     int inflight = argc > 1 && strcmp(argv[1], "inflight") == 0;
+    int compensation = argc > 1 && strcmp(argv[1], "compensation") == 0;
     if (rank == 0)
-        controller(starved, returned, reclaim, probe, inflight);
+        controller(starved, returned, reclaim, probe, inflight,
+                   compensation);
+    else if (compensation)
+        worker_compensation(rank);
     else if (inflight)
         worker_inflight(rank);
     else if (reclaim)
