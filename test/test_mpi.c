@@ -494,8 +494,8 @@ static void test_c_api_communicators(void)
  * and an idle worker's grant is asked for when the budget turns tight,
  * the run not stopping at the limit before it is back, nor while the
  * last step's grant is on its way; the total error counts the
- * compensation of errors in flight; in the tree, the
- * top stops at the limit only on every group's answer to a probe.  A hang there is
+ * compensation of errors in flight; in the tree, the top stops at the
+ * limit only on every group's answer to a probe.  A hang there is
  * reported by the script within 20 s. */
 static void test_protocol_reopens(void)
 {
