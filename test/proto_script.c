@@ -73,6 +73,17 @@
  * answers (still starved), then group 1, giving 100 evaluations back;
  * they must reach group 0 (woken, it reports again) before any STOP.
  *
+ * With "decline", no controller: rank 1 is a busy worker (the owner)
+ * and rank 2 its helper (lib/par/helpers.c), both running the real
+ * sharing code; rank 0 waits.  The owner shares two steps of 10 points
+ * of f(x) = 1 + x1 + 2 x2 with the helper: the helper evaluates the
+ * first step's slice, then declines the second's, as a helper in a step
+ * of its own or stopping does.  Every value of both steps must be f's
+ * (the declined slice evaluated by the owner, not left as it was), the
+ * owner must count only the first slice as evaluated elsewhere, and the
+ * declining helper must be dismissed (a helper left lent waits for
+ * points that never come, and the run's END waits for its dismissal).
+ *
  * A scripted worker that waits more than 20 s for the controller's reply
  * reports which step hung and ends the run; exit 0 when every check
  * passed, else 1 with one line per failed check on stderr.
@@ -654,6 +665,134 @@ static void group_probe(int rank)
     group_end(rank, 0, 110);
 }
 
+/* ------------------------------------------------ a helper that declines */
+
+#define DECLINE_POINTS 10
+
+static int plane(int ndim, const double *x, int ncomp, double *f, void *ctx)
+{
+    (void)ndim;
+    (void)ncomp;
+    (void)ctx;
+    f[0] = 1.0 + x[0] + 2.0 * x[1];
+    return 0;
+}
+
+/* The context of a run on ranks 1 and 2 (workers), with no controller. */
+static void decline_ctx(pint_par_ctx *ctx, int rank)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->comm = MPI_COMM_WORLD;
+    ctx->rank = rank;
+    ctx->size = 3;
+    ctx->first_worker = 1;
+    ctx->nworkers = 2;
+    ctx->ncomp = 1;
+    pint_par_outbox_init(&ctx->out);
+}
+
+/* One step of the owner: the points of step s (distinct per step) into
+ * x, shared, its own slice evaluated here; 1 when every value is f's. */
+static int decline_step(pint_adapt_sharer *sh, int s)
+{
+    double x[2 * DECLINE_POINTS], f[DECLINE_POINTS];
+    for (int p = 0; p < DECLINE_POINTS; p++) {
+        x[2 * p] = (p + 0.5) / DECLINE_POINTS;
+        x[2 * p + 1] = (s + 1.0) / 4.0;
+        f[p] = NAN;             /* a value nobody wrote stays NaN */
+    }
+    size_t own = sh->begin(sh->arg, x, DECLINE_POINTS);
+    check(own < DECLINE_POINTS, 1, "the owner kept the whole step");
+    for (size_t p = 0; p < own; p++)
+        plane(2, x + 2 * p, 1, f + p, NULL);
+    char msg[PINT_FAIL_CHARS] = "";
+    check(sh->finish(sh->arg, f, msg, sizeof msg) == 0, 1,
+          "the shared step failed");
+    int ok = 1;
+    for (int p = 0; p < DECLINE_POINTS; p++)
+        ok &= f[p] == 1.0 + x[2 * p] + 2.0 * x[2 * p + 1];
+    return ok;
+}
+
+static void decline_owner(const pint_function *fn)
+{
+    pint_par_ctx ctx;
+    decline_ctx(&ctx, 1);
+    pint_par_helpers *h = pint_par_helpers_new(&ctx, fn, NULL,
+                                               DECLINE_POINTS);
+    if (!h) {
+        fprintf(stderr, "proto_script: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    /* rank 2 lent from the start, a point costing a second: worth it */
+    pint_par_helpers_start(h, 1, 1.0, DECLINE_POINTS);
+    pint_adapt_sharer sh;
+    pint_par_helpers_sharer(h, &sh);
+    check(decline_step(&sh, 0), 1,
+          "a value of the step the helper evaluated is not f's");
+    check(pint_par_helpers_lent(h) == 1, 1,
+          "the helper that answered was dismissed");
+    long long given = -pint_par_helpers_net(h);
+    check(given > 0 && given < DECLINE_POINTS, 1,
+          "the helper's slice not counted as evaluated elsewhere");
+    await_go(2, TAG_GO, 1, "the helper's turn to decline");
+    check(decline_step(&sh, 1), 1,
+          "a value of the declined slice is not f's");
+    check(-pint_par_helpers_net(h) == given, 1,
+          "the declined slice counted as evaluated by the helper");
+    check(pint_par_helpers_lent(h) == 0, 1,
+          "the helper that declined is still lent");
+    pint_par_outbox_drain(&ctx.out);
+    pint_par_helpers_free(h);
+    pint_par_outbox_destroy(&ctx.out);
+}
+
+/* Serve (declining or not) until a dismissal comes or a slice has been
+ * evaluated; a hang ends the run. */
+static void decline_serve(pint_par_ctx *ctx, pint_par_helpers *h,
+                          int decline, const char *step)
+{
+    long long d0 = pint_par_helpers_dismissed(h);
+    long long n0 = pint_par_helpers_net(h);
+    double t0 = pint_watch_now();
+    while (pint_par_helpers_dismissed(h) == d0
+           && pint_par_helpers_net(h) == n0) {
+        pint_par_helpers_serve(h, decline);
+        pint_par_outbox_progress(&ctx->out);
+        if (pint_watch_now() - t0 > WAIT_SECONDS) {
+            fprintf(stderr, "proto_script rank 2: nothing in %.0f s: %s\n",
+                    WAIT_SECONDS, step);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        struct timespec ts = { 0, 100000 };
+        nanosleep(&ts, NULL);
+    }
+}
+
+static void decline_helper(const pint_function *fn)
+{
+    pint_par_ctx ctx;
+    decline_ctx(&ctx, 2);
+    pint_par_helpers *h = pint_par_helpers_new(&ctx, fn, NULL,
+                                               DECLINE_POINTS);
+    if (!h) {
+        fprintf(stderr, "proto_script: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    decline_serve(&ctx, h, 0, "the first step's slice");
+    long long helped = pint_par_helpers_net(h);
+    int go = 1;
+    MPI_Send(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD);
+    decline_serve(&ctx, h, 1, "the dismissal after declining");
+    check(pint_par_helpers_dismissed(h) == 1, 2,
+          "not dismissed once after declining");
+    check(pint_par_helpers_net(h) == helped, 2,
+          "the declined slice counted as evaluated");
+    pint_par_outbox_drain(&ctx.out);
+    pint_par_helpers_free(h);
+    pint_par_outbox_destroy(&ctx.out);
+}
+
 static void controller(int starved, int returned, int reclaim, int probe,
                        int inflight, int compensation)
 {
@@ -762,7 +901,14 @@ int main(int argc, char **argv)
     int probe = argc > 1 && strcmp(argv[1], "probe") == 0;
     int inflight = argc > 1 && strcmp(argv[1], "inflight") == 0;
     int compensation = argc > 1 && strcmp(argv[1], "compensation") == 0;
-    if (rank == 0)
+    int decline = argc > 1 && strcmp(argv[1], "decline") == 0;
+    pint_function plane_fn = { 2, 1, plane, NULL, NULL };
+    if (decline) {
+        if (rank == 1)
+            decline_owner(&plane_fn);
+        else if (rank == 2)
+            decline_helper(&plane_fn);
+    } else if (rank == 0)
         controller(starved, returned, reclaim, probe, inflight,
                    compensation);
     else if (compensation)

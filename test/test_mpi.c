@@ -495,8 +495,10 @@ static void test_c_api_communicators(void)
  * the run not stopping at the limit before it is back, nor while the
  * last step's grant is on its way; the total error counts the
  * compensation of errors in flight; in the tree, the top stops at the
- * limit only on every group's answer to a probe.  A hang there is
- * reported by the script within 20 s. */
+ * limit only on every group's answer to a probe.  And a helper that
+ * declines a slice of a busy worker's step: the owner evaluates it and
+ * dismisses the helper.  A hang there is reported by the script within
+ * 20 s. */
 static void test_protocol_reopens(void)
 {
     run_program_ok("PINT_PROTO_SCRIPT", "3", NULL);
@@ -506,6 +508,7 @@ static void test_protocol_reopens(void)
     run_program_ok("PINT_PROTO_SCRIPT", "3", "inflight");
     run_program_ok("PINT_PROTO_SCRIPT", "3", "compensation");
     run_program_ok("PINT_PROTO_SCRIPT", "3", "probe");
+    run_program_ok("PINT_PROTO_SCRIPT", "3", "decline");
 }
 
 /* Monte Carlo over ranks: the same answer for the same seed and rank
