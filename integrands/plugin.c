@@ -75,7 +75,9 @@ pint_plugin *pint_plugin_open(const char *path, const char *symbol,
         snprintf(msg, msglen, "cannot load plug-in '%s': %s", path, why);
         return NULL;
     }
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    /* never unloaded (dlclose keeps it): a call abandoned at a time
+     * limit (eval.h) may still be running its code */
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
     if (!h) {
         const char *why = dlerror();
         snprintf(msg, msglen, "cannot load plug-in '%s': %s", path,

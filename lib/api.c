@@ -25,6 +25,7 @@
 #include "result.h"
 #include "tolerance.h"
 #include "domain.h"
+#include "eval.h"
 #include "problem.h"
 #include "region.h"
 #include "rule.h"
@@ -221,6 +222,26 @@ static void clear_result(pint_result *res, const pint_options *opt)
     res->helpers_lent = 0;
 }
 
+/* The line of a run stopped by its time limit or a stop request, and
+ * what the run said of it: a call abandoned at the limit, here (the
+ * guard's) or on a rank of the run (its line, kept in res->message). */
+static void limit_message(pint_result *res, const pint_options *opt,
+                          int status, const pint_guard *guard)
+{
+    char why[sizeof res->message];
+    snprintf(why, sizeof why, "%s", res->message);
+    if (!why[0] && pint_guard_abandoned(guard))
+        pint_guard_message(guard, why, sizeof why);
+    pint_watch_message(opt, status, res->message, sizeof res->message);
+    size_t used = strlen(res->message), room = sizeof res->message - used;
+    if (why[0] && room > 3) {   /* "; " and what fits of the line */
+        size_t n = strlen(why) < room - 3 ? strlen(why) : room - 3;
+        memcpy(res->message + used, "; ", 2);
+        memcpy(res->message + used + 2, why, n);
+        res->message[used + 2 + n] = '\0';
+    }
+}
+
 int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
                       const pint_options *opt, pint_result *res,
                       const void *comm_ptr, const pint_par_hook *hook)
@@ -255,10 +276,22 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
             dom = pint_map_domain(map);
         }
     }
+    /* a time limit holds even for an integrand call that never returns:
+     * calls run under a guard that abandons them after the limit */
+    pint_guard *guard = NULL;
+    if (opt && opt->time_limit > 0) {
+        guard = pint_guard_new(fn, watch.deadline, opt->time_limit);
+        if (!guard) {
+            pint_map_free(map);
+            return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
+        }
+        fn = pint_guard_function(guard);
+    }
     int status;
     int size = pint_par_team_size(comm_ptr, opt ? opt->comm : NULL);
     if (size > 0) {
         if (pint_result_ranks(res, size) != 0) {
+            pint_guard_free(guard);
             pint_map_free(map);
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
         }
@@ -266,6 +299,7 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     } else {
         enum pint_rule id;
         if (pint_result_ranks(res, 1) != 0) {
+            pint_guard_free(guard);
             pint_map_free(map);
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
         }
@@ -299,7 +333,7 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
                  "region limit %zu reached before the tolerance was met",
                  opt->max_regions);
     else if (status == PINT_TIME_LIMIT || status == PINT_INTERRUPTED)
-        pint_watch_message(opt, status, res->message, sizeof res->message);
+        limit_message(res, opt, status, guard);
     else if (status == PINT_ROUNDOFF && !res->message[0])  /* 1-D: its own */
         snprintf(res->message, sizeof res->message,
                  "the error estimate stopped falling at the rounding noise, "
@@ -308,6 +342,10 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
                  "about 1e-14 to 1e-12 of it)");
     res->status = status;
     res->seconds = pint_watch_now() - t0;
+    /* an abandoned call may still run inside the map: it stays */
+    if (pint_guard_abandoned(guard))
+        map = NULL;
+    pint_guard_free(guard);
     pint_map_free(map);
     return status;
 }

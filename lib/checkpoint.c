@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "checkpoint.h"
+#include "eval.h"
 #include "map.h"
 #include "qmc.h"
 #include "region.h"
@@ -51,9 +52,10 @@ static uint64_t fnv_domain(uint64_t h, const pint_function *fn,
         h = fnv(h, dom->vertices,
                 dom->nsimplices * (n + 1) * n * sizeof *dom->vertices);
     }
-    if (pint_map_is(fn)) {
-        const pint_domain *u = pint_map_user_domain(fn->ctx);
-        double scale = pint_map_scale(fn->ctx);
+    const pint_function *mf = pint_eval_inner(fn);  /* through a guard */
+    if (pint_map_is(mf)) {
+        const pint_domain *u = pint_map_user_domain(mf->ctx);
+        double scale = pint_map_scale(mf->ctx);
         h = fnv(h, u->lo, n * sizeof *u->lo);
         h = fnv(h, u->hi, n * sizeof *u->hi);
         h = fnv(h, &scale, sizeof scale);

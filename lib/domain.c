@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "domain.h"
+#include "eval.h"
 #include "map.h"
 #include "region.h"
 
@@ -44,6 +45,7 @@ size_t pint_axis_points(const pint_function *fn, const pint_options *opt,
                         int i, double *out)
 {
     size_t k = 0;
+    fn = pint_eval_inner(fn);   /* through a guard */
     for (size_t j = 0; j < opt->npoints; j++) {
         int axis = opt->points_axis ? opt->points_axis[j] : 0;
         if (axis != i)

@@ -1,7 +1,13 @@
-/* eval.c -- batched integrand evaluation with checks (see eval.h). */
+/* eval.c -- batched integrand evaluation with checks, and calls under a
+ * deadline (see eval.h). */
 #include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "eval.h"
 #include "map.h"
 #include "watch.h"
@@ -37,6 +43,7 @@ int pint_eval_check(const pint_function *fn, size_t from, size_t npts,
                     const double *x, const double *f, size_t *bad,
                     char *msg, size_t msglen)
 {
+    fn = pint_eval_inner(fn);
     size_t m = (size_t)fn->ncomp, total = npts * m;
     for (size_t j = from * m; j < total; j++) {
         if (isfinite(f[j]))
@@ -77,9 +84,16 @@ int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
     return rc ? rc : pint_eval_check(fn, 0, npts, x, f, NULL, msg, msglen);
 }
 
+static int guard_fbatch(int ndim, size_t npts, const double *x, int ncomp,
+                        double *f, void *ctx);
+static int guard_call(pint_guard *g, size_t npts, const double *x,
+                      double *f, char *msg, size_t msglen);
+
 int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
                    double *f, char *msg, size_t msglen)
 {
+    if (fn->fbatch == guard_fbatch)
+        return guard_call(fn->ctx, npts, x, f, msg, msglen);
     if (pint_map_is(fn)) {
         size_t p;
         int rc = pint_map_call(fn->ctx, npts, x, f, &p);
@@ -158,4 +172,381 @@ int pint_eval_call_polled(const pint_function *fn, size_t npts,
         }
     }
     return 0;
+}
+
+/* ------------------------------------------------ calls under a deadline */
+
+/* A runner's state: IDLE (no call), BUSY (a call posted or running),
+ * DONE (its result waits for the caller), ABANDONED (the caller gave
+ * up: the runner frees itself when the call returns), QUIT. */
+enum { RUNNER_IDLE, RUNNER_BUSY, RUNNER_DONE, RUNNER_ABANDONED, RUNNER_QUIT };
+
+#define GUARD_MSG 256
+#define GUARD_WAIT 0.05         /* seconds between two looks at the clock */
+/* A call is abandoned this long after the limit: 0.5 s + 5% of it.  A
+ * batch of evaluations under way at the limit may take a moment to end
+ * (the run stops at its next check), and the command's watchdog, which
+ * ends the process 2 s + 10% after the limit, must not come first. */
+#define GUARD_GRACE 0.5
+#define GUARD_GRACE_SHARE 0.05
+/* Waiting spins first, then sleeps, as the pool's threads do (pool.c):
+ * the calls of a cheap integrand's steps take tens of microseconds, and
+ * waking a sleeping thread as long.  A runner waits for its next call,
+ * and a caller for its call's end, polling SPIN_PAUSES times with a
+ * processor pause, then SPIN_YIELDS times with a sched_yield (an
+ * oversubscribed machine runs the others), then on a condition. */
+#define SPIN_PAUSES 2000
+#define SPIN_YIELDS 100
+/* A call is guarded when it is expected to take at least this long (its
+ * points times the seconds a point measured so far), or nothing is
+ * measured yet: handing a call to a runner and back costs about 10 us
+ * on the machines measured (bench/RESULTS.md), 5% of it.  A quicker
+ * call runs on the caller's thread, timed. */
+#define GUARD_MIN_SECONDS 2e-4
+
+typedef struct {
+    pthread_t thread;
+    atomic_int state;
+    pthread_mutex_t lock;       /* for sleeping only */
+    pthread_cond_t cond;
+    atomic_int runner_sleeps, caller_sleeps;
+    pint_function fn;           /* the inner function, by value */
+    size_t npts, xcap, fcap;
+    double *x, *f;              /* its own copies of a call's points */
+    int rc;
+    char msg[GUARD_MSG];
+} runner;
+
+struct pint_guard {
+    pint_function outer;        /* what the engines call */
+    const pint_function *inner;
+    double deadline, grace;
+    pthread_mutex_t lock;
+    runner **all;               /* the runners not abandoned */
+    int *idle;                  /* indices in all of the idle ones */
+    int nall, nidle, cap;
+    atomic_int abandoned;
+    _Atomic double spp;         /* seconds a point: the larger of the last
+                                   call's and a slow decay; 0: unknown */
+};
+
+static inline void cpu_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Poll r's state while it is `from` (or `also`), until the spin is
+ * spent: the state. */
+static int spin_while(runner *r, int from, int also)
+{
+    for (int i = 0; i < SPIN_PAUSES + SPIN_YIELDS; i++) {
+        int st = atomic_load_explicit(&r->state, memory_order_acquire);
+        if (st != from && st != also)
+            return st;
+        if (i < SPIN_PAUSES)
+            cpu_pause();
+        else
+            sched_yield();
+    }
+    return atomic_load_explicit(&r->state, memory_order_acquire);
+}
+
+/* Wake whoever sleeps on r's condition, if its flag says one does (the
+ * state was stored before, sequentially consistent: a sleeper sets its
+ * flag, then checks the state, under the lock). */
+static void wake(runner *r, atomic_int *sleeps)
+{
+    if (atomic_load(sleeps)) {
+        pthread_mutex_lock(&r->lock);
+        pthread_cond_broadcast(&r->cond);
+        pthread_mutex_unlock(&r->lock);
+    }
+}
+
+static void runner_destroy(runner *r)
+{
+    pthread_cond_destroy(&r->cond);
+    pthread_mutex_destroy(&r->lock);
+    free(r->x);
+    free(r->f);
+    free(r);
+}
+
+static void *runner_main(void *arg)
+{
+    runner *r = arg;
+    for (;;) {
+        /* DONE until its caller has taken the result, then IDLE */
+        int st = spin_while(r, RUNNER_IDLE, RUNNER_DONE);
+        if (st == RUNNER_IDLE || st == RUNNER_DONE) {
+            pthread_mutex_lock(&r->lock);
+            atomic_store(&r->runner_sleeps, 1);
+            while ((st = atomic_load(&r->state)) == RUNNER_IDLE
+                   || st == RUNNER_DONE)
+                pthread_cond_wait(&r->cond, &r->lock);
+            atomic_store(&r->runner_sleeps, 0);
+            pthread_mutex_unlock(&r->lock);
+        }
+        if (st == RUNNER_QUIT)
+            return NULL;
+        r->rc = pint_eval_call(&r->fn, r->npts, r->x, r->f, r->msg,
+                               sizeof r->msg);
+        int busy = RUNNER_BUSY;
+        if (!atomic_compare_exchange_strong(&r->state, &busy, RUNNER_DONE)) {
+            runner_destroy(r);  /* abandoned: nobody waits for it */
+            return NULL;
+        }
+        wake(r, &r->caller_sleeps);
+    }
+}
+
+static runner *runner_new(const pint_function *fn)
+{
+    runner *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->fn = *fn;
+    atomic_init(&r->state, RUNNER_IDLE);
+    atomic_init(&r->runner_sleeps, 0);
+    atomic_init(&r->caller_sleeps, 0);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&r->cond, &ca);
+    pthread_condattr_destroy(&ca);
+    pthread_mutex_init(&r->lock, NULL);
+    if (pthread_create(&r->thread, NULL, runner_main, r) != 0) {
+        runner_destroy(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* An idle runner for a call, made when none is; -1 when none can be. */
+static int take_runner(pint_guard *g)
+{
+    pthread_mutex_lock(&g->lock);
+    int i = -1;
+    if (g->nidle > 0) {
+        i = g->idle[--g->nidle];
+    } else if (g->nall < g->cap) {
+        runner *r = runner_new(g->inner);
+        if (r) {
+            i = g->nall++;
+            g->all[i] = r;
+        }
+    }
+    pthread_mutex_unlock(&g->lock);
+    return i;
+}
+
+static void give_back(pint_guard *g, int i)
+{
+    pthread_mutex_lock(&g->lock);
+    g->idle[g->nidle++] = i;
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* Room in r for n points (0, or -1 out of memory). */
+static int runner_room(runner *r, size_t n)
+{
+    size_t xs = n * (size_t)r->fn.ndim, fs = n * (size_t)r->fn.ncomp;
+    if (xs > r->xcap) {
+        double *x = realloc(r->x, xs * sizeof *x);
+        if (!x)
+            return -1;
+        r->x = x;
+        r->xcap = xs;
+    }
+    if (fs > r->fcap) {
+        double *f = realloc(r->f, fs * sizeof *f);
+        if (!f)
+            return -1;
+        r->f = f;
+        r->fcap = fs;
+    }
+    return 0;
+}
+
+void pint_guard_message(const pint_guard *g, char *msg, size_t len)
+{
+    snprintf(msg, len, "an integrand call still running %.2g s after the "
+             "time limit was abandoned (it may go on running until the "
+             "process ends)", g->grace);
+}
+
+static int gave_up(const pint_guard *g, char *msg, size_t msglen)
+{
+    pint_guard_message(g, msg, msglen);
+    return PINT_TIME_LIMIT;
+}
+
+/* Wait until r's call is done or the deadline passes: the state. */
+static int await_runner(const pint_guard *g, runner *r)
+{
+    int st = spin_while(r, RUNNER_BUSY, RUNNER_BUSY);
+    if (st != RUNNER_BUSY)
+        return st;
+    pthread_mutex_lock(&r->lock);
+    atomic_store(&r->caller_sleeps, 1);
+    while ((st = atomic_load(&r->state)) == RUNNER_BUSY) {
+        double now = pint_watch_now();
+        if (now >= g->deadline)
+            break;
+        double until = now + GUARD_WAIT < g->deadline ? now + GUARD_WAIT
+                                                      : g->deadline;
+        struct timespec ts;
+        ts.tv_sec = (time_t)until;
+        ts.tv_nsec = (long)((until - (double)ts.tv_sec) * 1e9);
+        if (ts.tv_nsec > 999999999L)
+            ts.tv_nsec = 999999999L;
+        pthread_cond_timedwait(&r->cond, &r->lock, &ts);
+    }
+    atomic_store(&r->caller_sleeps, 0);
+    pthread_mutex_unlock(&r->lock);
+    return st;
+}
+
+/* A call of npts points took dt seconds: the measure of a point. */
+static void measured(pint_guard *g, size_t npts, double dt)
+{
+    double now = dt / (double)npts, was = atomic_load(&g->spp);
+    atomic_store(&g->spp, now > was ? now : 0.9 * was + 0.1 * now);
+}
+
+/* A quick call, on the caller's thread, timed. */
+static int direct_call(pint_guard *g, size_t npts, const double *x,
+                       double *f, char *msg, size_t msglen)
+{
+    double t0 = pint_watch_now();
+    int rc = pint_eval_call(g->inner, npts, x, f, msg, msglen);
+    measured(g, npts, pint_watch_now() - t0);
+    return rc;
+}
+
+static int guard_call(pint_guard *g, size_t npts, const double *x,
+                      double *f, char *msg, size_t msglen)
+{
+    if (atomic_load(&g->abandoned))
+        return gave_up(g, msg, msglen);
+    if (npts == 0)
+        return 0;
+    double spp = atomic_load(&g->spp);
+    if (spp > 0.0 && spp * (double)npts < GUARD_MIN_SECONDS)
+        return direct_call(g, npts, x, f, msg, msglen);
+    int i = take_runner(g);
+    if (i < 0)                  /* no thread to spare: called here */
+        return direct_call(g, npts, x, f, msg, msglen);
+    runner *r = g->all[i];
+    if (runner_room(r, npts) != 0) {
+        give_back(g, i);
+        snprintf(msg, msglen, "out of memory");
+        return PINT_ERR_NOMEM;
+    }
+    double t0 = pint_watch_now();
+    memcpy(r->x, x, npts * (size_t)r->fn.ndim * sizeof *x);
+    r->npts = npts;
+    atomic_store(&r->state, RUNNER_BUSY);
+    wake(r, &r->runner_sleeps);
+    if (await_runner(g, r) == RUNNER_BUSY) {
+        int busy = RUNNER_BUSY;
+        if (atomic_compare_exchange_strong(&r->state, &busy,
+                                           RUNNER_ABANDONED)) {
+            /* the runner frees itself if the call ever returns */
+            pthread_detach(r->thread);
+            pthread_mutex_lock(&g->lock);
+            g->all[i] = NULL;
+            pthread_mutex_unlock(&g->lock);
+            atomic_store(&g->abandoned, 1);
+            return gave_up(g, msg, msglen);
+        }
+    }
+    /* DONE */
+    measured(g, npts, pint_watch_now() - t0);
+    int rc = r->rc;
+    if (rc == 0)
+        memcpy(f, r->f, npts * (size_t)r->fn.ncomp * sizeof *f);
+    else
+        snprintf(msg, msglen, "%s", r->msg);
+    atomic_store_explicit(&r->state, RUNNER_IDLE, memory_order_release);
+    give_back(g, i);
+    return rc;
+}
+
+static int guard_fbatch(int ndim, size_t npts, const double *x, int ncomp,
+                        double *f, void *ctx)
+{
+    (void)ndim;
+    (void)ncomp;
+    char msg[GUARD_MSG];
+    return guard_call(ctx, npts, x, f, msg, sizeof msg) != 0;
+}
+
+pint_guard *pint_guard_new(const pint_function *inner, double limit_at,
+                           double limit)
+{
+    pint_guard *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->inner = inner;
+    g->grace = GUARD_GRACE + GUARD_GRACE_SHARE * limit;
+    g->deadline = limit_at + g->grace;
+    g->outer.ndim = inner->ndim;
+    g->outer.ncomp = inner->ncomp;
+    g->outer.fbatch = guard_fbatch;
+    g->outer.ctx = g;
+    g->cap = PINT_MAX_THREADS + 1;
+    g->all = calloc((size_t)g->cap, sizeof *g->all);
+    g->idle = malloc((size_t)g->cap * sizeof *g->idle);
+    if (!g->all || !g->idle) {
+        free(g->all);
+        free(g->idle);
+        free(g);
+        return NULL;
+    }
+    pthread_mutex_init(&g->lock, NULL);
+    atomic_init(&g->abandoned, 0);
+    atomic_init(&g->spp, 0.0);
+    return g;
+}
+
+const pint_function *pint_guard_function(pint_guard *g)
+{
+    return &g->outer;
+}
+
+int pint_guard_abandoned(const pint_guard *g)
+{
+    return g && atomic_load(&((pint_guard *)g)->abandoned);
+}
+
+void pint_guard_free(pint_guard *g)
+{
+    if (!g)
+        return;
+    for (int i = 0; i < g->nall; i++) {
+        runner *r = g->all[i];
+        if (!r)
+            continue;
+        atomic_store(&r->state, RUNNER_QUIT);
+        pthread_mutex_lock(&r->lock);
+        pthread_cond_broadcast(&r->cond);
+        pthread_mutex_unlock(&r->lock);
+        pthread_join(r->thread, NULL);
+        runner_destroy(r);
+    }
+    pthread_mutex_destroy(&g->lock);
+    free(g->all);
+    free(g->idle);
+    free(g);
+}
+
+const pint_function *pint_eval_inner(const pint_function *fn)
+{
+    return fn && fn->fbatch == guard_fbatch
+           ? ((const pint_guard *)fn->ctx)->inner : fn;
 }

@@ -53,4 +53,54 @@ int pint_eval_check(const pint_function *fn, size_t from, size_t npts,
                     const double *x, const double *f, size_t *bad,
                     char *msg, size_t msglen);
 
+/* ------------------------------------------------ calls under a deadline
+ *
+ * A run with a time limit must end near its limit even when an
+ * integrand call never returns (a loop, a lock, a remote service that
+ * does not answer): the engines check the clock only between batches.
+ * A guard wraps the integrand (pint_guard_function): a call through
+ * pint_eval_call runs on a thread of the guard's (a runner, one per
+ * calling thread at a time, made when first needed and kept) while the
+ * calling thread waits for it, until the call returns or the guard's
+ * deadline passes.  Only calls expected to last 0.2 ms or more (their
+ * points times the seconds a point has taken so far), and the first,
+ * are handed over: the hand-over costs about 10 us, and a quicker call
+ * runs on the calling thread, timed.  A call still running at the deadline is abandoned:
+ * the caller gets PINT_TIME_LIMIT with a line saying so, every later
+ * call gets it at once, and the runner keeps its own copies of the
+ * points and values, so the call may go on, or return whenever it
+ * does, without touching anything of the run; a runner whose abandoned
+ * call returns frees itself.  The integrand's context must then stay
+ * valid until the process ends (so must the guard's inner function:
+ * the caller leaves whatever it points to allocated).
+ *
+ * A call runs on the runner as it would have on the caller, through
+ * pint_eval_call of the inner function (points of failures named the
+ * same way).  The points and values are copied across, a cost that
+ * matters only for the cheapest integrands, and only with a limit. */
+typedef struct pint_guard pint_guard;
+
+/* A guard for inner (not copied: it must outlive the guard's calls) for
+ * a run whose time limit of `limit` seconds falls at limit_at
+ * (pint_watch_now seconds): a call is abandoned 0.5 s + 5% of the limit
+ * after it.  NULL when out of memory. */
+pint_guard *pint_guard_new(const pint_function *inner, double limit_at,
+                           double limit);
+
+/* The function the engines call in place of inner. */
+const pint_function *pint_guard_function(pint_guard *g);
+
+/* 1 once a call has been abandoned. */
+int pint_guard_abandoned(const pint_guard *g);
+
+/* The line that says a call was abandoned. */
+void pint_guard_message(const pint_guard *g, char *msg, size_t len);
+
+/* The runners stopped and joined, the guard freed (NULL: nothing).  The
+ * runners of abandoned calls are left to themselves. */
+void pint_guard_free(pint_guard *g);
+
+/* fn, or the function a guard wraps when fn is a guard's. */
+const pint_function *pint_eval_inner(const pint_function *fn);
+
 #endif /* PINT_EVAL_H */

@@ -227,8 +227,13 @@ typedef struct {
     /* Wall-clock limit in seconds (0, the default: none).  The run stops
      * at its next check after this long with PINT_TIME_LIMIT and the best
      * estimate reached.  The checks come between batches of evaluations
-     * (a subdivision, a Monte Carlo chunk, a lattice cell); an integrand
-     * call that never returns is not interrupted. */
+     * (a subdivision, a Monte Carlo chunk, a lattice cell).  With a limit
+     * an integrand call expected to take 0.2 ms or more (and a run's
+     * first) runs on a thread of the library's while the caller waits,
+     * and such a call still running 0.5 s + 5% of the limit after it is
+     * abandoned (the run returns PINT_TIME_LIMIT, the call may go on
+     * running): ctx and the integrand's code must then stay valid until
+     * the process ends.  A quicker call runs on the caller's thread. */
     double time_limit;
 
     /* A stop request: when stop is non-NULL and *stop becomes non-zero

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "problem.h"
+#include "eval.h"
 #include "map.h"
 #include "qmc.h"
 #include "region.h"
@@ -194,8 +195,9 @@ static int check_points(const pint_function *fn, const pint_domain *dom,
         return pint_fail(res, PINT_ERR_INVALID,
                          "breakpoints apply to boxes and the adaptive "
                          "method");
-    const pint_domain *given = pint_map_is(fn)
-                               ? pint_map_user_domain(fn->ctx) : dom;
+    const pint_function *u = pint_eval_inner(fn);   /* through a guard */
+    const pint_domain *given = pint_map_is(u)
+                               ? pint_map_user_domain(u->ctx) : dom;
     double pieces = 1.0;
     for (int i = 0; i < fn->ndim; i++) {
         size_t k = 0;

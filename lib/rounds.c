@@ -23,6 +23,9 @@ typedef struct {
     long long rows;
     double *mine, *all;         /* a step's numbers and every member's */
     size_t cap;                 /* numbers of a member each one holds */
+    int cut_said;               /* its work was cut with a line: a call
+                                   abandoned at the time limit (eval.h) */
+    char cut_line[256];
 } run;
 
 /* Member 0 writes the checkpoint (partial: within a step). */
@@ -105,6 +108,11 @@ static int step(run *r, size_t len, pint_step *st, int *halt)
     int rc = s->work(s->self, r->t, r->w, r->mine, &points,
                      periodic ? tick : NULL, r);
     int cut = rc == PINT_TIME_LIMIT || rc == PINT_INTERRUPTED;
+    if (cut && !r->cut_said && s->message(s->self)[0]) {
+        r->cut_said = 1;
+        snprintf(r->cut_line, sizeof r->cut_line, "%s",
+                 s->message(s->self));
+    }
     double *tail = r->mine + len;
     tail[TAIL_STATUS] = cut ? 0 : rc;
     tail[TAIL_HALT] = cut ? rc : pint_watch_halt(r->w);
@@ -178,11 +186,25 @@ static int steps(run *r, int *agreed)
     }
 }
 
+/* The line of the first member whose work was cut with one, into
+ * res->message (every member takes part). */
+static void cut_line(run *r, pint_result *res)
+{
+    char line[sizeof res->message];
+    if (r->t->size > 1)
+        snprintf(line, sizeof line, "rank %d: %.200s", r->t->rank,
+                 r->cut_line);
+    else
+        snprintf(line, sizeof line, "%s", r->cut_line);
+    if (pint_team_first_failure(r->t, r->cut_said, line, sizeof line))
+        snprintf(res->message, sizeof res->message, "%s", line);
+}
+
 int pint_rounds_run(const pint_sampler *s, pint_team *t,
                     const pint_options *opt, pint_watch *w,
                     const pint_rounds_saving *sv, pint_result *res)
 {
-    run r = { s, t, opt, w, sv, res, sv->before, 0, 0, NULL, NULL, 0 };
+    run r = { s, t, opt, w, sv, res, sv->before, 0, 0, NULL, NULL, 0, 0, "" };
     int agreed = 0, status;
     if (sv->resumed && pint_tolerance_met(opt, res->value, res->error, NULL,
                                           s->ncomp, 1.0)) {
@@ -198,6 +220,8 @@ int pint_rounds_run(const pint_sampler *s, pint_team *t,
     if (status == PINT_ROUNDS_HANDOVER)
         return status;
     pint_team_share_checkpoints(t, res);
+    if (status == PINT_TIME_LIMIT)     /* the first member's cut line */
+        cut_line(&r, res);
     if (pint_status_is_error(status) && !agreed)
         status = pint_team_share_failure(t, status, s->message(s->self),
                                          res);

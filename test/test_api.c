@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -642,6 +643,112 @@ static void test_time_limit_and_stop(void)
     pint_result_free(r);
 }
 
+/* exp(x1 + x2 + x3), exact (e - 1)^3, costing cost_us microseconds a
+ * point (a busy wait); with hang_after > 0 the call that makes it more
+ * than that many calls never returns (it sleeps: the abandoned thread
+ * leaves the cores to the rest of the suite). */
+typedef struct {
+    atomic_long calls;
+    long hang_after;
+    double cost_us;
+} hang_ctx;
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int exp_sum_hangs(int ndim, const double *x, int ncomp, double *fval,
+                         void *ctx)
+{
+    hang_ctx *h = ctx;
+    if (h->hang_after > 0 && atomic_fetch_add(&h->calls, 1) >= h->hang_after)
+        for (;;)
+            sleep(1);
+    if (h->cost_us > 0) {
+        double until = seconds_now() + 1e-6 * h->cost_us;
+        while (seconds_now() < until)
+            ;
+    }
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += x[i];
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = exp(s);
+    return 0;
+}
+
+/* A call that never returns, with a time limit: abandoned 0.5 s + 5% of
+ * the limit after it (lib/eval.h); the run returns PINT_TIME_LIMIT with
+ * the estimate reached and a message naming the abandoned call, for each
+ * method on 1 and 3 threads.  (The integrand costs 3 us a point, so
+ * every call is expected to last the 0.2 ms that makes it guarded.)  And
+ * a limit that is not reached changes no bit of any result, with a
+ * cheap integrand (quick calls run on the caller's thread, the first
+ * through the guard) and a costly one (every call through the guard,
+ * the points and values copied). */
+static void test_time_limit_hung_call(void)
+{
+    static const enum pint_method methods[] = {
+        PINT_METHOD_ADAPTIVE, PINT_METHOD_QMC, PINT_METHOD_MC,
+        PINT_METHOD_VEGAS };
+    /* the contexts of abandoned calls stay valid: static */
+    static hang_ctx ctx[8];
+    double lo[3] = { 0, 0, 0 }, hi[3] = { 1, 1, 1 };
+    pint_domain dom = pint_domain_box(lo, hi);
+    double exact = pow(M_E - 1.0, 3);
+    pint_result *r = pint_result_alloc(1), *q = pint_result_alloc(1);
+    for (int m = 0; m < 4; m++)
+        for (int t = 1; t <= 3; t += 2) {
+            hang_ctx *h = &ctx[2 * m + (t == 3)];
+            pint_function fn = { .ndim = 3, .ncomp = 1, .f = exp_sum_hangs,
+                                 .ctx = h };
+            pint_options opt;
+            pint_options_init(&opt);
+            opt.method = methods[m];
+            opt.threads = t;
+            opt.epsrel = 1e-14;
+            opt.max_evals = 1000000000000LL;
+            opt.time_limit = 0.5;
+            h->hang_after = 30000;
+            h->cost_us = 3.0;
+            CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r),
+                            PINT_TIME_LIMIT);
+            double k = methods[m] == PINT_METHOD_ADAPTIVE ? 1.0 : 4.0;
+            int kept = isfinite(r->value[0]) && r->error[0] > 0
+                       && fabs(r->value[0] - exact) <= k * r->error[0];
+            int said = strstr(r->message, "time limit of 0.5 s reached")
+                       && strstr(r->message, "an integrand call still "
+                                 "running 0.53 s after the time limit was "
+                                 "abandoned");
+            if (!kept || !said || r->seconds < 1.025)
+                fprintf(stderr, "\n  method %d, %d threads: %.17g +- %.3g "
+                        "after %.3g s: %s\n", m, t, r->value[0],
+                        r->error[0], r->seconds, r->message);
+            CU_ASSERT(kept);
+            CU_ASSERT(said);
+            CU_ASSERT(r->seconds >= 1.025 && r->seconds < 30.0);
+            /* not reached: the same bits as without a limit */
+            for (int costly = 0; costly <= 1; costly++) {
+                hang_ctx quiet = { 0, 0, costly ? 3.0 : 0.0 };
+                fn.ctx = &quiet;
+                opt.epsrel = 1e-7;
+                opt.max_evals = costly ? 20000 : 200000;
+                opt.time_limit = 0;
+                int s1 = pint_integrate(&fn, &dom, &opt, q);
+                opt.time_limit = 1e6;
+                CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), s1);
+                CU_ASSERT(r->value[0] == q->value[0]
+                          && r->error[0] == q->error[0]);
+                CU_ASSERT_EQUAL(r->evals, q->evals);
+            }
+        }
+    pint_result_free(r);
+    pint_result_free(q);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -649,6 +756,8 @@ int main(void)
         { "MC and QMC checkpoints without MPI",
           test_checkpoint_resume_mc_qmc },
         { "time limit, stop flag and progress", test_time_limit_and_stop },
+        { "time limit: a call that never returns is abandoned",
+          test_time_limit_hung_call },
         { "embedding example of pint(3)", test_embedding_example },
         { "batch form equals one-point form", test_batch_form },
         { "names, versions and defaults", test_names },

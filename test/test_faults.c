@@ -121,17 +121,25 @@ static void test_helper_faults(void)
     unsetenv("PINT_FAULT");
     unsetenv("PINT_FAULT_AFTER");
     expect_status(&r, 1, "time-limit");
-    CU_ASSERT(strstr(r.err, "did not return") != NULL);
+    CU_ASSERT(strstr(r.out, "an integrand call still running") != NULL);
+    CU_ASSERT(strstr(r.out, "(evaluated on rank 3, a helper)") != NULL);
+    CU_ASSERT(strstr(r.err, "did not return") == NULL);
     v = json_nth(r.out, "value", 0);
     e = json_nth(r.out, "error", 0);
     CU_ASSERT(e > 0 && fabs(v - x) <= e);
 }
 
 /* An integrand call that never returns on the last rank, with a time
- * limit: the watchdog prints the last progress report, exit 1.  (The
- * limit leaves time for the last rank to reach its hanging call on a
- * loaded machine under the sanitizers: at 1 s one run in many ended at
- * the limit before it.) */
+ * limit.  Costing 20 us a point (--cost-us), every call is expected to
+ * last the 0.2 ms that puts it under the guard (lib/eval.h): the call is
+ * abandoned after the limit and the run returns by itself with status
+ * time-limit, exit 1, the estimate kept and the abandoned call named in
+ * the message; the command's watchdog (which would say "did not
+ * return") never fires.  A cheap integrand's quick calls run unguarded:
+ * then the watchdog prints the last progress report, status time-limit,
+ * exit 1.  (The limit leaves time for the last rank to reach its hanging
+ * call on a loaded machine under the sanitizers: at 1 s one run in many
+ * ended at the limit before it.) */
 static void test_hang_time_limit(void)
 {
     static const int nps[] = { 4, 2, 1 };
@@ -140,18 +148,88 @@ static void test_hang_time_limit(void)
         run_result r;
         run_mpi(&r, nps[mi], "--json", "--plugin", env_or_die("PINT_PLUGIN"),
                 "-f", "fault_last_rank", "-d", "3", "--er", "1e-13",
-                "--method", methods[mi], "--time-limit", "3", NULL);
+                "--method", methods[mi], "--time-limit", "3", "--cost-us",
+                "20", NULL);
         expect_status(&r, 1, "time-limit");
-        if (!strstr(r.err, "did not return"))
-            fprintf(stderr, "\n  %s on %d ranks: stderr '%.300s'\n",
-                    methods[mi], nps[mi], r.err);
-        CU_ASSERT(strstr(r.err, "did not return") != NULL);
+        int said = strstr(r.out, "an integrand call still running") != NULL
+                   && strstr(r.out, "was abandoned") != NULL
+                   && strstr(r.err, "did not return") == NULL;
+        if (!said)
+            fprintf(stderr, "\n  %s on %d ranks: stdout '%.600s' stderr "
+                    "'%.300s'\n", methods[mi], nps[mi], r.out, r.err);
+        CU_ASSERT(said);
         expect_kept(&r, methods[mi], nps[mi], "hang, time limit");
-        /* the last progress report names the rule in use */
-        if (mi == 0)
-            CU_ASSERT(strstr(r.out, "\"rule\": \"sym9\"") != NULL);
     }
+    run_result r;
+    run_mpi(&r, 0, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+            "fault_last_rank", "-d", "3", "--er", "1e-13", "--time-limit",
+            "3", NULL);
     unsetenv("PINT_FAULT");
+    expect_status(&r, 1, "time-limit");
+    CU_ASSERT(strstr(r.err, "did not return") != NULL);
+    expect_kept(&r, "adaptive", 1, "cheap hang, time limit");
+    /* the last progress report names the rule in use */
+    CU_ASSERT(strstr(r.out, "\"rule\": \"sym9\"") != NULL);
+}
+
+/* The line of integral `index` (1-based) of a --json batch, or NULL. */
+static const char *batch_line(const char *out, int index)
+{
+    char want[32];
+    snprintf(want, sizeof want, "{\"index\": %d,", index);
+    return strstr(out, want);
+}
+
+/* A batch of three integrals whose middle one never returns (every call
+ * sleeps), with --time-limit 3, alone and on 4 ranks in 2 groups: the
+ * other two converge, right within their errors, and print; the hanging
+ * one gets its own line, status time-limit, naming the abandoned call;
+ * the batch exits 1 about 3.65 s after the hanging integral started (the
+ * limit and the guard's grace), not through the watchdog. */
+static void test_batch_hang(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "hang.list");
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    fprintf(f, "genz1 2\nhangs 2 plugin=%s\ngenz2 2\n",
+            env_or_die("PINT_PLUGIN"));
+    fclose(f);
+    static const int nps[] = { 0, 4 };
+    for (int i = 0; i < 2; i++) {
+        run_result r;
+        double t0 = now();
+        if (nps[i])
+            run_mpi(&r, nps[i], "--json", "--batch", path, "--time-limit",
+                    "3", "--groups", "2", NULL);
+        else
+            run_mpi(&r, 0, "--json", "--batch", path, "--time-limit", "3",
+                    NULL);
+        double wall = now() - t0;
+        CU_ASSERT_EQUAL(r.status, 1);
+        const char *a = batch_line(r.out, 1), *b = batch_line(r.out, 2);
+        const char *c = batch_line(r.out, 3);
+        int ok = a && b && c && a < b && b < c;
+        if (!ok || r.status != 1)
+            fprintf(stderr, "\n  hanging batch on %d ranks: exit %d, stdout "
+                    "'%.900s', stderr '%.300s'\n", nps[i], r.status, r.out,
+                    r.err);
+        CU_ASSERT_FATAL(ok);
+        const char *conv = "\"status\": \"converged\"";
+        const char *lim = "\"status\": \"time-limit\"";
+        CU_ASSERT(strstr(a, conv) && strstr(a, conv) < b);
+        CU_ASSERT(strstr(b, lim) && strstr(b, lim) < c);
+        CU_ASSERT(strstr(b, "was abandoned") && strstr(b, "was abandoned") < c);
+        CU_ASSERT(strstr(c, conv) != NULL);
+        expect_honest(a);
+        expect_honest(c);
+        CU_ASSERT(strstr(r.out, "\"converged\": 2, \"limit\": 1, "
+                                "\"failed\": 0") != NULL);
+        CU_ASSERT(strstr(r.err, "did not return") == NULL);
+        /* the limit and the grace: loose, mpirun starts slowly on a
+         * loaded machine */
+        CU_ASSERT(wall >= 3.6 && wall < 60.0);
+    }
 }
 
 /* The same without a time limit: the run waits for ever, until the
@@ -188,14 +266,43 @@ static void test_hang_signal(void)
         expect_kept(&r, methods[mi], nps[mi], "hang, signal");
         CU_ASSERT(wall < 15.0);
     }
+    /* with periodic checkpoints: the watchdog's stop cannot write a
+     * final one (the hung call's state cannot be collected) and says so,
+     * in the report and on stderr; the last periodic one resumes */
+    char path[256];
+    temp_path(path, sizeof path, "hang_signal.ckpt");
+    run_handle h;
+    run_result r;
+    setenv("PINT_FAULT_AFTER", "200000", 1);   /* after about 1 s */
+    start_mpi(&h, 0, "--json", "--progress", "--plugin",
+              env_or_die("PINT_PLUGIN"), "-f", "fault_last_rank", "-d", "3",
+              "--er", "1e-13", "--cost-us", "5", "--checkpoint", path,
+              "--checkpoint-every", "0.2", NULL);
+    wait_for_progress(&h);
+    sleep_seconds(1.0);
+    kill(h.pid, SIGINT);
+    CU_ASSERT(finish_within(&h, &r, 30.0));
+    unsetenv("PINT_FAULT_AFTER");
     unsetenv("PINT_FAULT");
+    expect_status(&r, 1, "interrupted");
+    CU_ASSERT(strstr(r.err, "stopped without a final checkpoint") != NULL);
+    CU_ASSERT(strstr(r.out, "\"checkpoint_message\": \"no final "
+                            "checkpoint: the run did not return") != NULL);
+    CU_ASSERT(json_num(r.out, "checkpoints_written") >= 1);
+    CU_ASSERT_FATAL(access(path, R_OK) == 0);
+    run_mpi(&r, 0, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
+            "fault_last_rank", "-d", "3", "--er", "1e-6", "--resume", path,
+            NULL);
+    expect_status(&r, 0, "converged");
+    CU_ASSERT(json_num(r.out, "resumed_evals") > 0);
+    expect_kept(&r, "adaptive", 0, "resumed after a hang stopped by a signal");
 }
 
-/* An integrand that never returns, with periodic checkpoints: the
- * watchdog's stop cannot write a final checkpoint (the hung rank's state
- * cannot be collected) and says so, in the report and on stderr, with the
- * number of periodic checkpoints written; the last of them resumes.
- * Adaptive on 3 ranks, QMC alone. */
+/* An integrand that never returns, with a time limit and periodic
+ * checkpoints: the call is abandoned, the run returns by itself, and the
+ * final checkpoint holds the state before the abandoned step (nothing
+ * lost); it resumes.  Adaptive on 3 ranks, QMC alone.  (Without a time
+ * limit the watchdog's stop cannot write one: test_hang_signal.) */
 static void test_hang_checkpoint(void)
 {
     static const int nps[] = { 3, 0 };
@@ -214,16 +321,24 @@ static void test_hang_checkpoint(void)
         unsetenv("PINT_FAULT_AFTER");
         unsetenv("PINT_FAULT");
         expect_status(&r, 1, "time-limit");
-        CU_ASSERT(strstr(r.err, "stopped without a final checkpoint") != NULL);
-        CU_ASSERT(strstr(r.out, "\"checkpoint_message\": \"no final "
-                                "checkpoint: the run did not return") != NULL);
-        CU_ASSERT(json_num(r.out, "checkpoints_written") >= 1);
+        CU_ASSERT(strstr(r.out, "was abandoned") != NULL);
+        CU_ASSERT(strstr(r.err, "without a final checkpoint") == NULL);
+        CU_ASSERT(strstr(r.out, "no final checkpoint") == NULL);
+        CU_ASSERT(json_num(r.out, "checkpoints_written") >= 2);
         CU_ASSERT_FATAL(access(path, R_OK) == 0);
+        /* the final checkpoint may already meet 1e-6 (adaptive: about
+         * 4e-7 at the stop): ask for more, so the resumed run works on
+         * from it, every region there (--verify) */
         run_mpi(&r, 2, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
-                "fault_last_rank", "-d", "3", "--er", "1e-6", "--method",
-                ms[i], "--resume", path, NULL);
+                "fault_last_rank", "-d", "3", "--er", i == 0 ? "1e-9" : "1e-6",
+                "--method", ms[i], "--resume", path, i == 0 ? "--verify"
+                : NULL, NULL);
         expect_status(&r, 0, "converged");
         CU_ASSERT(json_num(r.out, "resumed_evals") > 0);
+        CU_ASSERT(json_num(r.out, "evals") > json_num(r.out, "resumed_evals")
+                  || i == 1);
+        if (i == 0)
+            CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
         expect_kept(&r, ms[i], 2, "resumed after a hang");
     }
 }
@@ -593,6 +708,8 @@ int main(void)
           test_integrand_faults },
         { "an integrand that never returns, --time-limit",
           test_hang_time_limit },
+        { "a batch with an integral that never returns, 1 and 4 ranks",
+          test_batch_hang },
         { "faults in a helper's slice: an error code, a hang",
           test_helper_faults },
         { "an integrand that never returns, SIGINT/SIGTERM",

@@ -359,3 +359,16 @@ int badshape(int ndim, const double *x, int ncomp, double *fval, void *ctx)
         fval[k] = 1.0;
     return 0;
 }
+
+/* An integrand whose every call never returns (it sleeps, leaving the
+ * cores to the others): the hanging integral of a batch. */
+int hangs(int ndim, const double *x, int ncomp, double *fval, void *ctx)
+{
+    (void)ndim;
+    (void)x;
+    (void)ncomp;
+    (void)fval;
+    (void)ctx;
+    for (;;)
+        sleep(1);
+}

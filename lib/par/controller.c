@@ -1600,21 +1600,24 @@ int pint_par_controller_poll(pint_par_controller *c)
         int i = worker_index(c, st.MPI_SOURCE);
         handled = 1;
         switch (st.MPI_TAG) {
-        case PINT_TAG_FAIL:
+        case PINT_TAG_FAIL: {
+            /* a call abandoned at the time limit (eval.h) is the limit */
+            int why = (int)buf[0], limit = why == PINT_TIME_LIMIT;
             if (!c->message[0] && len >= 2) {
                 char *text = (char *)(buf + 1);
                 text[(len - 1) * sizeof(double) - 1] = '\0';
                 snprintf(c->message, sizeof c->message, "%s", text);
-                c->status = pint_status_is_error((int)buf[0])
-                            ? (int)buf[0] : PINT_ERR_INTEGRAND;
+                c->status = pint_status_is_error(why) || limit
+                            ? why : PINT_ERR_INTEGRAND;
             }
             if (!c->stopping) {
                 int status = c->status;
                 stop_all(c, status, 0);
-            } else if (!pint_status_is_error(c->status)) {
+            } else if (!pint_status_is_error(c->status) && !limit) {
                 c->status = PINT_ERR_INTEGRAND;
             }
             break;
+        }
         case PINT_TAG_UPDATE:
             on_update(c, i, buf);
             break;

@@ -324,20 +324,28 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
         dom = pint_domain_box(blo.buf, bhi.buf);
     }
 
-    bridge b = { .ev = ev, .progress = prog != Py_None ? prog : NULL };
-    pint_function fn = { .ndim = ndim, .ncomp = ncomp, .fbatch = batch,
-                         .ctx = &b };
-    opt.stop = &b.stop;
-    if (b.progress) {
-        opt.progress = progress;
-        opt.progress_ctx = &b;
-    }
-    pint_result *res = pint_result_alloc(ncomp);
+    /* on the heap, holding ev: a call abandoned at the time limit
+     * (pint(3)) may still run with it after the run, so a run that
+     * stopped there leaves it allocated */
+    bridge *bp = calloc(1, sizeof *bp);
+    pint_result *res = bp ? pint_result_alloc(ncomp) : NULL;
     if (!res) {
+        free(bp);
         PyBuffer_Release(&blo);
         PyBuffer_Release(&bhi);
         PyBuffer_Release(&bs);
         return PyErr_NoMemory();
+    }
+    bridge *b = bp;
+    b->ev = ev;
+    Py_INCREF(ev);
+    b->progress = prog != Py_None ? prog : NULL;
+    pint_function fn = { .ndim = ndim, .ncomp = ncomp, .fbatch = batch,
+                         .ctx = b };
+    opt.stop = &b->stop;
+    if (b->progress) {
+        opt.progress = progress;
+        opt.progress_ctx = b;
     }
     /* a run inside an integrand's call (from the main thread) stops on
      * SIGINT too, and gives the outer run its flag back after */
@@ -348,7 +356,7 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_sigint;
         sigemptyset(&sa.sa_mask);
-        sigint_stop = &b.stop;
+        sigint_stop = &b->stop;
         caught = sigaction(SIGINT, &sa, &old) == 0;
     }
     Py_BEGIN_ALLOW_THREADS
@@ -358,11 +366,15 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
         sigaction(SIGINT, &old, NULL);
         sigint_stop = outer;
     }
-    int interrupted = b.stop && !b.stopped_by_progress;
-    PyObject *d = result_dict(res, b.exc ? b.exc : b.pexc, interrupted,
-                              b.stopped_by_progress);
-    Py_XDECREF(b.exc);
-    Py_XDECREF(b.pexc);
+    int interrupted = b->stop && !b->stopped_by_progress;
+    PyObject *d = result_dict(res, b->exc ? b->exc : b->pexc, interrupted,
+                              b->stopped_by_progress);
+    Py_CLEAR(b->exc);
+    Py_CLEAR(b->pexc);
+    if (res->status != PINT_TIME_LIMIT) {
+        Py_DECREF(b->ev);
+        free(b);
+    }
     pint_result_free(res);
     PyBuffer_Release(&blo);
     PyBuffer_Release(&bhi);
