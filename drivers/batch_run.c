@@ -303,7 +303,7 @@ static void print_text(FILE *out, const batch *b, size_t i)
     snprintf(name, sizeof name, "%s/%d", e->function, e->ndim);
     fprintf(out, "%5zu  %-14s %-23.15e %-9.2e ", i + 1, name, r->value[0],
             r->error[0]);
-    if (b->exact[i])
+    if (b->exact[i] && isfinite(r->value[0]))
         fprintf(out, "%-9.2e ", fabs(r->value[0] - b->exact[i][0]));
     else
         fprintf(out, "%-9s ", "-");
@@ -316,14 +316,83 @@ static void print_text(FILE *out, const batch *b, size_t i)
     fputc('\n', out);
 }
 
-/* Every integral was refused, for the same reason. */
-static int all_refused(const batch *b)
+/* Every integral was refused, for the same reason (every rank holds
+ * every result once the batch is over). */
+static int all_refused_shared(const batch *b)
 {
     for (size_t i = 0; i < b->n; i++)
         if (b->results[i]->status != PINT_ERR_INVALID
             || strcmp(b->results[i]->message, b->results[0]->message) != 0)
             return 0;
     return b->n > 0;
+}
+
+/* Integral i was refused for the reason integral 0 was. */
+static int refused_like_first(const batch *b, size_t i)
+{
+    return b->results[i]->status == PINT_ERR_INVALID
+           && b->results[0]->status == PINT_ERR_INVALID
+           && strcmp(b->results[i]->message, b->results[0]->message) == 0;
+}
+
+/* Rank 0 prints each result as soon as it and every one before it have
+ * ended (lib's pint_integrate_batch_notify), so a batch killed later
+ * keeps on stdout every result it printed.  While every result so far
+ * is one and the same refusal (options that fit no integral), nothing
+ * is printed: if all are, the batch ends with that one line instead of
+ * a table of identical refusals. */
+typedef struct {
+    const batch *b;
+    const pint_cli *cli;
+    monitor *m;
+    unsigned char *ended;       /* per integral */
+    size_t next;                /* the first integral not printed */
+    int holding;                /* all so far the same refusal */
+    int array;                  /* --json-array */
+} printer;
+
+static void print_header(const printer *p)
+{
+    if (p->cli->json)
+        fputs(p->array ? "[\n" : "", stdout);
+    else
+        printf("%5s  %-14s %-23s %-9s %-9s %12s  %-15s %5s  %s\n", "#",
+               "integrand/dim", "value", "error est", "true err",
+               "evaluations", "status", "group", "seconds");
+}
+
+static void print_result(const printer *p, size_t i)
+{
+    if (p->cli->json) {
+        print_json(stdout, p->b, i);
+        fputs(p->array ? ",\n" : "\n", stdout);
+    } else {
+        print_text(stdout, p->b, i);
+    }
+}
+
+static void on_done(size_t i, const pint_result *res, void *arg)
+{
+    printer *p = arg;
+    (void)res;
+    p->ended[i] = 1;
+    size_t from = p->next;
+    while (p->next < p->b->n && p->ended[p->next]) {
+        if (p->holding && !refused_like_first(p->b, p->next)) {
+            p->holding = 0;
+            monitor_end(p->m);
+            print_header(p);
+            for (size_t k = 0; k < p->next; k++)
+                print_result(p, k);
+        }
+        if (!p->holding)
+            print_result(p, p->next);
+        p->next++;
+    }
+    if (p->next > from && !p->holding) {
+        fflush(stdout);
+        p->m->shown = p->m->shown && !p->m->tty;   /* the line was cleared */
+    }
 }
 
 int pint_run_batch(const pint_cli *cli, int rank, int size,
@@ -347,13 +416,32 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     bo.schedule = cli->opt.schedule;
     monitor m;
     monitor_begin(&m, &b, cli, rank);
+    printer pr = { &b, cli, &m, calloc(b.n ? b.n : 1, 1), 0, 1,
+                   cli->json == PINT_CLI_JSON_ARRAY };
+    if (!pr.ended) {
+        if (rank == 0)
+            fprintf(stderr, "pint: error: out of memory\n");
+        batch_free(&b);
+        return 2;
+    }
+    /* SIGINT/SIGTERM stop the batch: the integrals under way end
+     * interrupted with their estimates, the others are not started */
+    const volatile int *stop = pint_stop_signals_begin();
+    for (size_t i = 0; i < b.n; i++)
+        b.problems[i].opt.stop = stop;
     double t0 = now();
     pint_exit_guard(rank, cli->opt.threads);
-    int rc = pint_integrate_batch(b.n, b.problems, &bo, b.results);
+    int rc = pint_integrate_batch_notify(b.n, b.problems, &bo, b.results,
+                                         rank == 0 ? on_done : NULL, &pr);
     pint_exit_unguard();
+    pint_stop_signals_end();
     double wall = now() - t0;
     monitor_end(&m);
-    if (rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM || all_refused(&b)) {
+    /* every rank holds every result: all agree (rank 0 printed none) */
+    int refused = rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM
+                  || all_refused_shared(&b);
+    free(pr.ended);
+    if (refused) {
         /* a global problem (options that fit no integral, such as a
          * dedicated controller on one rank): one line, not a table of
          * identical refusals */
@@ -374,15 +462,9 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     int groups = cli->group_size ? (size + cli->group_size - 1) / cli->group_size
                                  : bo.groups;
     if (rank == 0) {
+        /* the results were printed as they ended; the summary */
         if (cli->json) {
-            /* JSON Lines, or with --json-array one array */
             int array = cli->json == PINT_CLI_JSON_ARRAY;
-            if (array)
-                fputs("[\n", stdout);
-            for (size_t i = 0; i < b.n; i++) {
-                print_json(stdout, &b, i);
-                fputs(array ? ",\n" : "\n", stdout);
-            }
             printf("{\"summary\": true, \"integrals\": %zu, \"converged\": %zu, "
                    "\"limit\": %zu, \"failed\": %zu, \"evals\": %lld, "
                    "\"seconds\": %.6g, \"ranks\": %d, \"groups\": %d, "
@@ -391,11 +473,6 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
             if (array)
                 fputs("]\n", stdout);
         } else {
-            printf("%5s  %-14s %-23s %-9s %-9s %12s  %-15s %5s  %s\n", "#",
-                   "integrand/dim", "value", "error est", "true err",
-                   "evaluations", "status", "group", "seconds");
-            for (size_t i = 0; i < b.n; i++)
-                print_text(stdout, &b, i);
             printf("\n%zu integrals: %zu converged, %zu stopped at a limit, "
                    "%zu failed; %lld evaluations; %.3f s on %d rank%s in %d "
                    "group%s\n", b.n, conv, limit, fail, evals, wall, size,

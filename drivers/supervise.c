@@ -57,6 +57,26 @@ static void on_signal(int sig)
     signal(sig, SIG_DFL);       /* a second one kills */
 }
 
+static struct sigaction batch_old_int, batch_old_term;
+
+const volatile int *pint_stop_signals_begin(void)
+{
+    stop_requested = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &batch_old_int);
+    sigaction(SIGTERM, &sa, &batch_old_term);
+    return (const volatile int *)&stop_requested;
+}
+
+void pint_stop_signals_end(void)
+{
+    sigaction(SIGINT, &batch_old_int, NULL);
+    sigaction(SIGTERM, &batch_old_term, NULL);
+}
+
 struct pint_supervisor {
     pint_options *opt;
     int rank, show, forced, tty, shown;

@@ -19,8 +19,31 @@ static int overall(size_t n, pint_result **results)
     return worst;
 }
 
+void pint_batch_not_started(pint_result *r)
+{
+    pint_fail(r, PINT_INTERRUPTED, "not started: the batch was stopped");
+    r->status = PINT_INTERRUPTED;
+    r->evals = 0;
+    r->regions = 0;
+    r->seconds = 0.0;
+}
+
+int pint_batch_stopped(size_t n, const pint_problem *problems)
+{
+    const volatile int *stop = n > 0 ? problems[0].opt.stop : NULL;
+    return stop && *stop;
+}
+
 int pint_integrate_batch(size_t n, const pint_problem *problems,
                          const pint_batch_options *bo, pint_result **results)
+{
+    return pint_integrate_batch_notify(n, problems, bo, results, NULL, NULL);
+}
+
+int pint_integrate_batch_notify(size_t n, const pint_problem *problems,
+                                const pint_batch_options *bo,
+                                pint_result **results, pint_batch_done done,
+                                void *arg)
 {
     if (n == 0)
         return PINT_CONVERGED;
@@ -54,13 +77,18 @@ int pint_integrate_batch(size_t n, const pint_problem *problems,
         return PINT_ERR_INVALID;
     }
     if (mpi > 0) {
-        int st = pint_par_run_batch(n, problems, bo, results);
+        int st = pint_par_run_batch(n, problems, bo, results, done, arg);
         return st != PINT_CONVERGED ? st : overall(n, results);
     }
     for (size_t i = 0; i < n; i++) {
-        pint_integrate(&problems[i].fn, &problems[i].dom, &problems[i].opt,
-                       results[i]);
+        if (pint_batch_stopped(n, problems))
+            pint_batch_not_started(results[i]);
+        else
+            pint_integrate(&problems[i].fn, &problems[i].dom,
+                           &problems[i].opt, results[i]);
         results[i]->group = 0;
+        if (done)
+            done(i, results[i], arg);
     }
     return overall(n, results);
 }

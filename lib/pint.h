@@ -495,6 +495,28 @@ PINT_API int pint_integrate_batch(size_t n, const pint_problem *problems,
                                   const pint_batch_options *bo,
                                   pint_result **results);
 
+/* Called as each integral of a batch ends: i and its result, final. */
+typedef void (*pint_batch_done)(size_t i, const pint_result *res,
+                                void *arg);
+
+/* pint_integrate_batch, and done(i, results[i], arg) on rank 0 of the
+ * communicator (without MPI: the one process) as soon as integral i's
+ * result is there, in the order the integrals end (done NULL: none), so
+ * a caller can print each result at once and lose none when the batch
+ * is killed later.  done runs between the steps of rank 0's own
+ * integral: it should be quick and must not call MPI or pint.
+ *
+ * A stop request (problems[i].opt.stop, the same flag for every
+ * integral) stops the integrals under way, which end with
+ * PINT_INTERRUPTED and the estimate reached, and starts no other: those
+ * get PINT_INTERRUPTED, no estimate (NaN) and the message "not started:
+ * the batch was stopped" (and done is called for them too). */
+PINT_API int pint_integrate_batch_notify(size_t n,
+                                         const pint_problem *problems,
+                                         const pint_batch_options *bo,
+                                         pint_result **results,
+                                         pint_batch_done done, void *arg);
+
 /* "converged", "max-evals", "max-regions", "integrand-error",
  * "invalid-input", "out-of-memory", "time-limit", "interrupted",
  * "round-off", "unreliable". */

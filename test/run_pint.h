@@ -68,6 +68,22 @@ static inline void wait_for_progress(const run_handle *h)
     CU_FAIL("no progress line within 60 s");
 }
 
+/* Wait (at most `seconds`) until a started run's stdout holds needle:
+ * 1 when it does, else 0. */
+static inline int wait_for_output(const run_handle *h, const char *needle,
+                                  double seconds)
+{
+    static char buf[1 << 16];
+    for (double t = 0.0; t < seconds; t += 0.05) {
+        ssize_t n = pread(h->out_fd, buf, sizeof buf - 1, 0);
+        buf[n > 0 ? n : 0] = '\0';
+        if (strstr(buf, needle))
+            return 1;
+        sleep_seconds(0.05);
+    }
+    return 0;
+}
+
 /* Wait at most `seconds` for a started run to end by itself; 1 when it
  * did, else 0 after killing it (SIGKILL): a test of a stop that does not
  * come fails rather than hangs. */

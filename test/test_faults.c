@@ -232,6 +232,74 @@ static void test_batch_hang(void)
     }
 }
 
+/* A list of 12 integrals of about a second each (--cost-us 20, one
+ * thread) at path. */
+static void slow_list(char *path, size_t len)
+{
+    temp_path(path, len, "slow.list");
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    for (int i = 1; i <= 12; i++)
+        fprintf(f, "genz2 3 er=1e-5 seed=%d\n", i);
+    fclose(f);
+}
+
+/* A batch stopped by SIGTERM, alone and on 4 ranks in 2 groups, as soon
+ * as its first result is out: every result printed as its integral
+ * ended, the integrals under way interrupted with their estimates, the
+ * rest "not started", each with its own line; exit 1 (alone; mpirun
+ * kills its ranks 1 s after it passed them the signal, so there only
+ * what was printed is checked).  Killed by SIGKILL instead, a batch
+ * keeps on stdout every result printed before. */
+static void test_batch_stopped(void)
+{
+    char path[256];
+    slow_list(path, sizeof path);
+    static const int nps[] = { 0, 4 };
+    for (int i = 0; i < 2; i++) {
+        run_handle h;
+        run_result r;
+        if (nps[i])
+            start_mpi(&h, nps[i], "--json", "--batch", path, "--cost-us",
+                      "20", "--threads", "1", "--groups", "2", NULL);
+        else
+            start_mpi(&h, 0, "--json", "--batch", path, "--cost-us", "20",
+                      "--threads", "1", NULL);
+        CU_ASSERT(wait_for_output(&h, "{\"index\": 1,", 60.0));
+        kill(h.pid, SIGTERM);
+        CU_ASSERT(finish_within(&h, &r, 30.0));
+        const char *first = batch_line(r.out, 1);
+        CU_ASSERT_FATAL(first != NULL);
+        CU_ASSERT(strstr(first, "\"status\": \"converged\"") != NULL);
+        expect_honest(first);
+        if (nps[i]) {
+            /* when the ranks ended before mpirun killed them, the
+             * integrals never handed out were not started */
+            if (strstr(r.out, "\"summary\": true"))
+                CU_ASSERT(strstr(r.out, "not started: the batch was "
+                                        "stopped") != NULL);
+            continue;
+        }
+        CU_ASSERT_EQUAL(r.status, 1);
+        for (int k = 1; k <= 12; k++)
+            CU_ASSERT(batch_line(r.out, k) != NULL);
+        CU_ASSERT(strstr(r.out, "\"status\": \"interrupted\"") != NULL);
+        CU_ASSERT(strstr(r.out, "not started: the batch was stopped") != NULL);
+        CU_ASSERT(strstr(r.out, "\"summary\": true") != NULL);
+    }
+    run_handle h;
+    run_result r;
+    start_mpi(&h, 0, "--json", "--batch", path, "--cost-us", "20",
+              "--threads", "1", NULL);
+    CU_ASSERT(wait_for_output(&h, "{\"index\": 1,", 60.0));
+    kill(h.pid, SIGKILL);
+    finish_within(&h, &r, 30.0);
+    const char *first = batch_line(r.out, 1);
+    CU_ASSERT_FATAL(first != NULL);
+    expect_honest(first);
+    CU_ASSERT(strstr(r.out, "\"summary\": true") == NULL);
+}
+
 /* The same without a time limit: the run waits for ever, until the
  * user's Ctrl-C (pint alone) or SIGTERM to mpirun; then the last
  * progress report is the result, status interrupted, exit 1.  mpirun
@@ -710,6 +778,8 @@ int main(void)
           test_hang_time_limit },
         { "a batch with an integral that never returns, 1 and 4 ranks",
           test_batch_hang },
+        { "a batch stopped by SIGTERM or killed: the results printed stay",
+          test_batch_stopped },
         { "faults in a helper's slice: an error code, a hang",
           test_helper_faults },
         { "an integrand that never returns, SIGINT/SIGTERM",

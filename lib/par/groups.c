@@ -40,6 +40,8 @@ typedef struct {
     double *buf;                /* one BATCH_UP message: room for the
                                    largest (rank 0 and the leaders) */
     size_t cap;
+    pint_batch_done done;       /* rank 0: each result as it comes */
+    void *done_arg;
 } global_ctl;
 
 /* A message names the failing rank by its rank in the group ("rank 1:
@@ -72,10 +74,12 @@ static int group_of(int r, int size, int g)
 
 static size_t up_len(int ncomp) { return BUP_HEADER + 2 * (size_t)ncomp; }
 
-/* The next chunk for group `group`: *first and the count (0: none). */
+/* The next chunk for group `group`: *first and the count (0: none, or
+ * the batch was stopped). */
 static size_t take(global_ctl *gc, int group, size_t *first)
 {
-    long long k = pint_sched_next(gc->sched, group);
+    long long k = pint_batch_stopped(gc->n, gc->problems)
+                  ? 0 : pint_sched_next(gc->sched, group);
     *first = gc->next;
     if (k < 0)
         k = 0;
@@ -98,6 +102,8 @@ static void store(global_ctl *gc, const double *b, const char *msg, int group)
     memcpy(r->value, b + BUP_HEADER, (size_t)m * sizeof *b);
     memcpy(r->error, b + BUP_HEADER + m, (size_t)m * sizeof *b);
     snprintf(r->message, sizeof r->message, "%s", msg);
+    if (gc->done)
+        gc->done(i, r, gc->done_arg);
 }
 
 /* Handle one message from a leader (already probed: st). */
@@ -190,7 +196,8 @@ static void share_results(size_t n, pint_result **results, MPI_Comm comm)
 }
 
 int pint_par_run_batch(size_t n, const pint_problem *problems,
-                       const pint_batch_options *bo, pint_result **results)
+                       const pint_batch_options *bo, pint_result **results,
+                       pint_batch_done done, void *arg)
 {
     MPI_Comm comm = pint_par_comm(bo->comm, NULL);
     int rank, size;
@@ -212,6 +219,8 @@ int pint_par_run_batch(size_t n, const pint_problem *problems,
     gc.problems = problems;
     gc.results = results;
     gc.groups = g;
+    gc.done = rank == 0 ? done : NULL;
+    gc.done_arg = arg;
     /* room for the largest BATCH_UP, on rank 0 and the leaders; the
      * schedule on rank 0; all agree before any work */
     int ok = 1;
@@ -260,6 +269,8 @@ int pint_par_run_batch(size_t n, const pint_problem *problems,
                               rank == 0 ? &hook : NULL);
             results[i]->group = group;
             name_batch_rank(results[i], rank - grank);
+            if (rank == 0 && gc.done)
+                gc.done(i, results[i], gc.done_arg);
             if (rank == 0)
                 serve_waiting(&gc);
             else if (grank == 0)
@@ -267,12 +278,19 @@ int pint_par_run_batch(size_t n, const pint_problem *problems,
         }
     }
     /* rank 0: answer the other groups until all are told "none left" */
-    if (rank == 0)
+    if (rank == 0) {
         while (gc.finished_groups < g) {
             MPI_Status st;
             MPI_Probe(MPI_ANY_SOURCE, PINT_TAG_BATCH_UP, comm, &st);
             handle_up(&gc, &st);
         }
+        /* a stopped batch: what was never handed out */
+        for (size_t i = gc.next; i < n; i++) {
+            pint_batch_not_started(results[i]);
+            if (gc.done)
+                gc.done(i, results[i], gc.done_arg);
+        }
+    }
     share_results(n, results, comm);
     pint_sched_free(gc.sched);
     free(gc.buf);
