@@ -346,7 +346,9 @@ typedef struct {
     const pint_cli *cli;
     monitor *m;
     unsigned char *ended;       /* per integral */
-    size_t next;                /* the first integral not printed */
+    size_t *order;              /* --unordered: the integrals as ended */
+    size_t next;                /* the first integral not printed (with
+                                   --unordered: how many ended) */
     int holding;                /* all so far the same refusal */
     int array;                  /* --json-array */
 } printer;
@@ -371,11 +373,39 @@ static void print_result(const printer *p, size_t i)
     }
 }
 
+/* --unordered: each result at once; the refusals held as in order,
+ * against the first result that ended (order[0]). */
+static void on_done_unordered(printer *p, size_t i)
+{
+    size_t first = p->order[0];
+    int same = p->b->results[i]->status == PINT_ERR_INVALID
+               && p->b->results[first]->status == PINT_ERR_INVALID
+               && strcmp(p->b->results[i]->message,
+                         p->b->results[first]->message) == 0;
+    p->order[p->next++] = i;
+    if (p->holding && same)
+        return;
+    if (p->holding) {
+        p->holding = 0;
+        monitor_end(p->m);
+        print_header(p);
+        for (size_t k = 0; k + 1 < p->next; k++)
+            print_result(p, p->order[k]);
+    }
+    print_result(p, i);
+    fflush(stdout);
+    p->m->shown = p->m->shown && !p->m->tty;
+}
+
 static void on_done(size_t i, const pint_result *res, void *arg)
 {
     printer *p = arg;
     (void)res;
     p->ended[i] = 1;
+    if (p->cli->unordered) {
+        on_done_unordered(p, i);
+        return;
+    }
     size_t from = p->next;
     while (p->next < p->b->n && p->ended[p->next]) {
         if (p->holding && !refused_like_first(p->b, p->next)) {
@@ -416,9 +446,12 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     bo.schedule = cli->opt.schedule;
     monitor m;
     monitor_begin(&m, &b, cli, rank);
-    printer pr = { &b, cli, &m, calloc(b.n ? b.n : 1, 1), 0, 1,
+    printer pr = { &b, cli, &m, calloc(b.n ? b.n : 1, 1),
+                   malloc((b.n ? b.n : 1) * sizeof(size_t)), 0, 1,
                    cli->json == PINT_CLI_JSON_ARRAY };
-    if (!pr.ended) {
+    if (!pr.ended || !pr.order) {
+        free(pr.ended);
+        free(pr.order);
         if (rank == 0)
             fprintf(stderr, "pint: error: out of memory\n");
         batch_free(&b);
@@ -441,6 +474,7 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     int refused = rc == PINT_ERR_INVALID || rc == PINT_ERR_NOMEM
                   || all_refused_shared(&b);
     free(pr.ended);
+    free(pr.order);
     if (refused) {
         /* a global problem (options that fit no integral, such as a
          * dedicated controller on one rank): one line, not a table of

@@ -327,6 +327,10 @@ static const pint_opt options[] = {
       .lo = PINT_CLI_JSON_ARRAY,
       .help =
 "      --json-array      --batch, --family: one JSON array of the objects\n" },
+    { .name = "unordered", .kind = FLAG, .at = AT(unordered), .lo = 1,
+      .help =
+"      --unordered       --batch, --family: each result as soon as it ends,\n"
+"                        not in the list's order (its index says which)\n" },
     { .name = "verbose", .kind = FLAG, .at = AT(verbose), .lo = 1,
       .help =
 "      --verbose         per-rank statistics after the result\n" },
@@ -388,6 +392,10 @@ static int check_applies(const pint_cli *cli, char *msg, size_t len)
     if (cli->json == PINT_CLI_JSON_ARRAY) {
         snprintf(msg, len, "--json-array applies to --batch and --family; "
                  "one integral: --json");
+        return -1;
+    }
+    if (cli->unordered) {
+        snprintf(msg, len, "--unordered applies to --batch and --family");
         return -1;
     }
     enum pint_method m = cli->opt.method;

@@ -38,6 +38,8 @@ typedef struct {
     double points[PINT_CLI_MAX_POINTS];         /* --points ... */
     int points_axis[PINT_CLI_MAX_POINTS];       /* ... on these axes */
     int json;                   /* 1 --json, PINT_CLI_JSON_ARRAY */
+    int unordered;              /* --unordered: a batch's results as they
+                                   end */
     int list, help, version, verbose, progress;
     unsigned char given[PINT_CLI_MAX_OPTIONS]; /* by row of the table */
 } pint_cli;

@@ -19,21 +19,6 @@ static int overall(size_t n, pint_result **results)
     return worst;
 }
 
-void pint_batch_not_started(pint_result *r)
-{
-    pint_fail(r, PINT_INTERRUPTED, "not started: the batch was stopped");
-    r->status = PINT_INTERRUPTED;
-    r->evals = 0;
-    r->regions = 0;
-    r->seconds = 0.0;
-}
-
-int pint_batch_stopped(size_t n, const pint_problem *problems)
-{
-    const volatile int *stop = n > 0 ? problems[0].opt.stop : NULL;
-    return stop && *stop;
-}
-
 int pint_integrate_batch(size_t n, const pint_problem *problems,
                          const pint_batch_options *bo, pint_result **results)
 {

@@ -87,13 +87,14 @@ int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
 static int guard_fbatch(int ndim, size_t npts, const double *x, int ncomp,
                         double *f, void *ctx);
 static int guard_call(pint_guard *g, size_t npts, const double *x,
-                      double *f, char *msg, size_t msglen);
+                      double *f, char *msg, size_t msglen,
+                      const pint_eval_poll *poll);
 
 int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
                    double *f, char *msg, size_t msglen)
 {
     if (fn->fbatch == guard_fbatch)
-        return guard_call(fn->ctx, npts, x, f, msg, msglen);
+        return guard_call(fn->ctx, npts, x, f, msg, msglen, NULL);
     if (pint_map_is(fn)) {
         size_t p;
         int rc = pint_map_call(fn->ctx, npts, x, f, &p);
@@ -150,8 +151,12 @@ int pint_eval_call_polled(const pint_function *fn, size_t npts,
         if (k > npts - done)
             k = npts - done;
         double t0 = pint_watch_now();
-        int rc = pint_eval_call(fn, k, x + done * nd, f + done * m, msg,
-                                msglen);
+        /* a guarded call polls while it waits for its runner */
+        int rc = fn->fbatch == guard_fbatch
+                 ? guard_call(fn->ctx, k, x + done * nd, f + done * m, msg,
+                              msglen, p)
+                 : pint_eval_call(fn, k, x + done * nd, f + done * m, msg,
+                                  msglen);
         if (rc != 0)
             return rc;
         double dt = pint_watch_now() - t0;
@@ -385,20 +390,34 @@ static int gave_up(const pint_guard *g, char *msg, size_t msglen)
     return PINT_TIME_LIMIT;
 }
 
-/* Wait until r's call is done or the deadline passes: the state. */
-static int await_runner(const pint_guard *g, runner *r)
+/* Wait until r's call is done or the deadline passes: the state.  With
+ * a poll (pint_eval_call_polled's), run it every POLL_AFTER seconds of
+ * the wait, as between the chunks of an unguarded call: a rank whose
+ * call runs long, or never returns, still answers the others. */
+static int await_runner(const pint_guard *g, runner *r,
+                        const pint_eval_poll *poll)
 {
     int st = spin_while(r, RUNNER_BUSY, RUNNER_BUSY);
     if (st != RUNNER_BUSY)
         return st;
+    int polled = poll && poll->poll;
+    double slice = polled ? POLL_AFTER : GUARD_WAIT;
     pthread_mutex_lock(&r->lock);
     atomic_store(&r->caller_sleeps, 1);
     while ((st = atomic_load(&r->state)) == RUNNER_BUSY) {
         double now = pint_watch_now();
         if (now >= g->deadline)
             break;
-        double until = now + GUARD_WAIT < g->deadline ? now + GUARD_WAIT
-                                                      : g->deadline;
+        if (polled) {           /* the lock is the runner's to wake us */
+            pthread_mutex_unlock(&r->lock);
+            poll->poll(poll->arg);
+            pthread_mutex_lock(&r->lock);
+            if (atomic_load(&r->state) != RUNNER_BUSY)
+                continue;
+            now = pint_watch_now();
+        }
+        double until = now + slice < g->deadline ? now + slice
+                                                 : g->deadline;
         struct timespec ts;
         ts.tv_sec = (time_t)until;
         ts.tv_nsec = (long)((until - (double)ts.tv_sec) * 1e9);
@@ -429,7 +448,8 @@ static int direct_call(pint_guard *g, size_t npts, const double *x,
 }
 
 static int guard_call(pint_guard *g, size_t npts, const double *x,
-                      double *f, char *msg, size_t msglen)
+                      double *f, char *msg, size_t msglen,
+                      const pint_eval_poll *poll)
 {
     if (atomic_load(&g->abandoned))
         return gave_up(g, msg, msglen);
@@ -452,7 +472,7 @@ static int guard_call(pint_guard *g, size_t npts, const double *x,
     r->npts = npts;
     atomic_store(&r->state, RUNNER_BUSY);
     wake(r, &r->runner_sleeps);
-    if (await_runner(g, r) == RUNNER_BUSY) {
+    if (await_runner(g, r, poll) == RUNNER_BUSY) {
         int busy = RUNNER_BUSY;
         if (atomic_compare_exchange_strong(&r->state, &busy,
                                            RUNNER_ABANDONED)) {
@@ -483,7 +503,7 @@ static int guard_fbatch(int ndim, size_t npts, const double *x, int ncomp,
     (void)ndim;
     (void)ncomp;
     char msg[GUARD_MSG];
-    return guard_call(ctx, npts, x, f, msg, sizeof msg) != 0;
+    return guard_call(ctx, npts, x, f, msg, sizeof msg, NULL) != 0;
 }
 
 pint_guard *pint_guard_new(const pint_function *inner, double limit_at,

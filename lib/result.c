@@ -75,6 +75,15 @@ int pint_fail_keep(pint_result *res, int status, const char *fmt, ...)
     return status;
 }
 
+void pint_batch_not_started(pint_result *r)
+{
+    pint_fail(r, PINT_INTERRUPTED, "not started: the batch was stopped");
+    r->status = PINT_INTERRUPTED;
+    r->evals = 0;
+    r->regions = 0;
+    r->seconds = 0.0;
+}
+
 int pint_result_ranks(pint_result *res, int nranks)
 {
     long long *ev = realloc(res->rank_evals, (size_t)nranks * sizeof *ev);

@@ -775,6 +775,8 @@ static void test_batch_expressions(void)
     CU_ASSERT_EQUAL(commas, 4);
     run_pint(&r, "-f", "genz1", "-d", "2", "--json-array", NULL);
     expect_error(&r, "--json-array applies to --batch and --family");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--unordered", NULL);
+    expect_error(&r, "--unordered applies to --batch and --family");
     /* the table names each line by its label */
     run_pint(&r, "--batch", path, NULL);
     CU_ASSERT_EQUAL(r.status, 2);

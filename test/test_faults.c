@@ -230,6 +230,29 @@ static void test_batch_hang(void)
          * loaded machine */
         CU_ASSERT(wall >= 3.6 && wall < 60.0);
     }
+    /* the hanging integral first, --unordered: whichever group it
+     * falls to, the other integrates the rest meanwhile (rank 0 answers
+     * while it waits on a guarded call), and their lines come first */
+    f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    fprintf(f, "hangs 2 plugin=%s\ngenz1 2\ngenz2 2\ngenz3 2\n",
+            env_or_die("PINT_PLUGIN"));
+    fclose(f);
+    run_result r;
+    run_mpi(&r, 4, "--json", "--batch", path, "--time-limit", "3",
+            "--groups", "2", "--unordered", NULL);
+    CU_ASSERT_EQUAL(r.status, 1);
+    const char *l1 = batch_line(r.out, 1);
+    int later = l1 != NULL;
+    for (int k = 2; k <= 4; k++) {
+        const char *lk = batch_line(r.out, k);
+        later &= lk && lk < l1 && strstr(lk, "\"status\": \"converged\"");
+        if (lk)
+            expect_honest(lk);
+    }
+    if (!later)
+        fprintf(stderr, "\n  --unordered: stdout '%.900s'\n", r.out);
+    CU_ASSERT(later);
 }
 
 /* A list of 12 integrals of about a second each (--cost-us 20, one

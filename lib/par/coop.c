@@ -126,8 +126,14 @@ static int eval_shared(coop *c, MPI_Comm g, int i, int s, size_t npts)
     size_t k0, k1;
     slice(npts, i, s, &k0, &k1);
     double t0 = pint_watch_now();
-    int rc = pint_eval_call(c->fn, k1 - k0, c->x + k0 * c->n,
-                            c->f + k0 * c->m, c->msg, sizeof c->msg);
+    /* a batch's rank 0 answers the other groups while it evaluates (a
+     * costly slice, or a call the time limit's guard waits on) */
+    const pint_par_hook *hook = c->ctx->hook;
+    pint_eval_poll poll = { hook ? hook->fn : NULL, hook ? hook->arg : NULL,
+                            0 };
+    int rc = pint_eval_call_polled(c->fn, k1 - k0, c->x + k0 * c->n,
+                                   c->f + k0 * c->m, c->msg, sizeof c->msg,
+                                   &poll);
     c->secs = pint_watch_now() - t0;
     c->nslice = k1 - k0;
     c->mine += (long long)(k1 - k0);

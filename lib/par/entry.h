@@ -36,11 +36,11 @@ int pint_par_run_batch(size_t n, const pint_problem *problems,
                        const pint_batch_options *bo, pint_result **results,
                        pint_batch_done done, void *arg);
 
-/* Integral i of a batch not started (the batch was stopped): its
- * result says so (batch.c). */
-void pint_batch_not_started(pint_result *r);
-
 /* 1 when the batch's stop flag (problems[0].opt.stop) is raised. */
-int pint_batch_stopped(size_t n, const pint_problem *problems);
+static inline int pint_batch_stopped(size_t n, const pint_problem *problems)
+{
+    const volatile int *stop = n > 0 ? problems[0].opt.stop : NULL;
+    return stop && *stop;
+}
 
 #endif
