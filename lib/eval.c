@@ -194,19 +194,22 @@ enum { RUNNER_IDLE, RUNNER_BUSY, RUNNER_DONE, RUNNER_ABANDONED, RUNNER_QUIT };
  * ends the process 2 s + 10% after the limit, must not come first. */
 #define GUARD_GRACE 0.5
 #define GUARD_GRACE_SHARE 0.05
-/* Waiting spins first, then sleeps, as the pool's threads do (pool.c):
- * the calls of a cheap integrand's steps take tens of microseconds, and
- * waking a sleeping thread as long.  A runner waits for its next call,
- * and a caller for its call's end, polling SPIN_PAUSES times with a
- * processor pause, then SPIN_YIELDS times with a sched_yield (an
- * oversubscribed machine runs the others), then on a condition. */
-#define SPIN_PAUSES 2000
-#define SPIN_YIELDS 100
+/* Waiting polls a little, then sleeps: a runner waits for its next
+ * call, and a caller for its call's end, polling SPIN_PAUSES times with
+ * a processor pause, then SPIN_YIELDS times with a sched_yield, then on
+ * a condition.  Guarded calls last 0.2 ms or more, so a long spin buys
+ * little (a runner woken from sleep costs tens of microseconds) and
+ * takes a core from the rank's other threads: with a spin of 2000
+ * pauses and 100 yields the costs measured the same. */
+#define SPIN_PAUSES 100
+#define SPIN_YIELDS 10
 /* A call is guarded when it is expected to take at least this long (its
  * points times the seconds a point measured so far), or nothing is
- * measured yet: handing a call to a runner and back costs about 10 us
- * on the machines measured (bench/RESULTS.md), 5% of it.  A quicker
- * call runs on the caller's thread, timed. */
+ * measured yet.  Handing a call over and back cost 5 to 14% of calls of
+ * 0.3 to 1 ms, and 10 us calls of a cheap integrand's steps took 2 to 3
+ * times as long (bench/time_limit_cost.sh, bench/RESULTS.md 14): a
+ * quicker call runs on the caller's thread, timed.  The polled chunks of
+ * pint_eval_call_polled last 0.25 ms or more, so they are all guarded. */
 #define GUARD_MIN_SECONDS 2e-4
 
 typedef struct {
@@ -430,11 +433,18 @@ static int await_runner(const pint_guard *g, runner *r,
     return st;
 }
 
-/* A call of npts points took dt seconds: the measure of a point. */
-static void measured(pint_guard *g, size_t npts, double dt)
+/* A call of npts points took dt seconds: the measure of a point rises
+ * to a slower call's at once and comes down slowly after guarded calls.
+ * A quick call that changes nothing writes nothing: the threads' calls
+ * would otherwise pass the measure's cache line to and fro (QMC on 2
+ * threads, its calls of a few points, ran 1.2 to 1.4 times as long). */
+static void measured(pint_guard *g, size_t npts, double dt, int guarded)
 {
     double now = dt / (double)npts, was = atomic_load(&g->spp);
-    atomic_store(&g->spp, now > was ? now : 0.9 * was + 0.1 * now);
+    if (now > was)
+        atomic_store(&g->spp, now);
+    else if (guarded)
+        atomic_store(&g->spp, 0.9 * was + 0.1 * now);
 }
 
 /* A quick call, on the caller's thread, timed. */
@@ -443,7 +453,7 @@ static int direct_call(pint_guard *g, size_t npts, const double *x,
 {
     double t0 = pint_watch_now();
     int rc = pint_eval_call(g->inner, npts, x, f, msg, msglen);
-    measured(g, npts, pint_watch_now() - t0);
+    measured(g, npts, pint_watch_now() - t0, 0);
     return rc;
 }
 
@@ -486,7 +496,7 @@ static int guard_call(pint_guard *g, size_t npts, const double *x,
         }
     }
     /* DONE */
-    measured(g, npts, pint_watch_now() - t0);
+    measured(g, npts, pint_watch_now() - t0, 1);
     int rc = r->rc;
     if (rc == 0)
         memcpy(f, r->f, npts * (size_t)r->fn.ncomp * sizeof *f);

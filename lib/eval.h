@@ -64,8 +64,8 @@ int pint_eval_check(const pint_function *fn, size_t from, size_t npts,
  * calling thread waits for it, until the call returns or the guard's
  * deadline passes.  Only calls expected to last 0.2 ms or more (their
  * points times the seconds a point has taken so far), and the first,
- * are handed over: the hand-over costs about 10 us, and a quicker call
- * runs on the calling thread, timed.  A call still running at the deadline is abandoned:
+ * are handed over: the hand-over costs tens of microseconds, and a
+ * quicker call runs on the calling thread, timed.  A call still running at the deadline is abandoned:
  * the caller gets PINT_TIME_LIMIT with a line saying so, every later
  * call gets it at once, and the runner keeps its own copies of the
  * points and values, so the call may go on, or return whenever it
