@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "eval.h"
+#include "spin.h"
 #include "map.h"
 #include "watch.h"
 
@@ -238,15 +239,6 @@ struct pint_guard {
                                    call's and a slow decay; 0: unknown */
 };
 
-static inline void cpu_pause(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* Poll r's state while it is `from` (or `also`), until the spin is
  * spent: the state. */
 static int spin_while(runner *r, int from, int also)
@@ -256,7 +248,7 @@ static int spin_while(runner *r, int from, int also)
         if (st != from && st != also)
             return st;
         if (i < SPIN_PAUSES)
-            cpu_pause();
+            pint_cpu_pause();
         else
             sched_yield();
     }

@@ -38,6 +38,7 @@
 #include <unistd.h>
 #include "pint.h"
 #include "pool.h"
+#include "spin.h"
 
 /* Polls before a waiting thread sleeps: SPIN_PAUSES with a processor
  * pause (about a microsecond each few hundred), then SPIN_YIELDS with a
@@ -76,15 +77,6 @@ typedef struct {
     int thread;
 } thread_arg;
 
-static inline void cpu_pause(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 static uint32_t generation_of(uint_least64_t ticket)
 {
     return (uint32_t)(ticket >> 32);
@@ -98,7 +90,7 @@ static int spin_until(pint_pool *p, int (*done)(pint_pool *, size_t),
         if (done(p, v))
             return 1;
         if (i < SPIN_PAUSES)
-            cpu_pause();
+            pint_cpu_pause();
         else
             sched_yield();
     }

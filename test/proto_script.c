@@ -678,8 +678,10 @@ static int plane(int ndim, const double *x, int ncomp, double *f, void *ctx)
     return 0;
 }
 
-/* The context of a run on ranks 1 and 2 (workers), with no controller. */
-static void decline_ctx(pint_par_ctx *ctx, int rank)
+/* The context of a run on ranks 1 and 2 (workers), with no controller,
+ * and this rank's sharing of steps for fn. */
+static pint_par_helpers *decline_open(pint_par_ctx *ctx, int rank,
+                                      const pint_function *fn)
 {
     memset(ctx, 0, sizeof *ctx);
     ctx->comm = MPI_COMM_WORLD;
@@ -689,6 +691,20 @@ static void decline_ctx(pint_par_ctx *ctx, int rank)
     ctx->nworkers = 2;
     ctx->ncomp = 1;
     pint_par_outbox_init(&ctx->out);
+    pint_par_helpers *h = pint_par_helpers_new(ctx, fn, NULL,
+                                               DECLINE_POINTS);
+    if (!h) {
+        fprintf(stderr, "proto_script: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return h;
+}
+
+static void decline_close(pint_par_ctx *ctx, pint_par_helpers *h)
+{
+    pint_par_outbox_drain(&ctx->out);
+    pint_par_helpers_free(h);
+    pint_par_outbox_destroy(&ctx->out);
 }
 
 /* One step of the owner: the points of step s (distinct per step) into
@@ -717,13 +733,7 @@ static int decline_step(pint_adapt_sharer *sh, int s)
 static void decline_owner(const pint_function *fn)
 {
     pint_par_ctx ctx;
-    decline_ctx(&ctx, 1);
-    pint_par_helpers *h = pint_par_helpers_new(&ctx, fn, NULL,
-                                               DECLINE_POINTS);
-    if (!h) {
-        fprintf(stderr, "proto_script: out of memory\n");
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+    pint_par_helpers *h = decline_open(&ctx, 1, fn);
     /* rank 2 lent from the start, a point costing a second: worth it */
     pint_par_helpers_start(h, 1, 1.0, DECLINE_POINTS);
     pint_adapt_sharer sh;
@@ -742,9 +752,7 @@ static void decline_owner(const pint_function *fn)
           "the declined slice counted as evaluated by the helper");
     check(pint_par_helpers_lent(h) == 0, 1,
           "the helper that declined is still lent");
-    pint_par_outbox_drain(&ctx.out);
-    pint_par_helpers_free(h);
-    pint_par_outbox_destroy(&ctx.out);
+    decline_close(&ctx, h);
 }
 
 /* Serve (declining or not) until a dismissal comes or a slice has been
@@ -772,13 +780,7 @@ static void decline_serve(pint_par_ctx *ctx, pint_par_helpers *h,
 static void decline_helper(const pint_function *fn)
 {
     pint_par_ctx ctx;
-    decline_ctx(&ctx, 2);
-    pint_par_helpers *h = pint_par_helpers_new(&ctx, fn, NULL,
-                                               DECLINE_POINTS);
-    if (!h) {
-        fprintf(stderr, "proto_script: out of memory\n");
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+    pint_par_helpers *h = decline_open(&ctx, 2, fn);
     decline_serve(&ctx, h, 0, "the first step's slice");
     long long helped = pint_par_helpers_net(h);
     int go = 1;
@@ -788,9 +790,7 @@ static void decline_helper(const pint_function *fn)
           "not dismissed once after declining");
     check(pint_par_helpers_net(h) == helped, 2,
           "the declined slice counted as evaluated");
-    pint_par_outbox_drain(&ctx.out);
-    pint_par_helpers_free(h);
-    pint_par_outbox_destroy(&ctx.out);
+    decline_close(&ctx, h);
 }
 
 static void controller(int starved, int returned, int reclaim, int probe,
