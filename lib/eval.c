@@ -235,8 +235,8 @@ struct pint_guard {
     int *idle;                  /* indices in all of the idle ones */
     int nall, nidle, cap;
     atomic_int abandoned;
-    _Atomic double spp;         /* seconds a point: the larger of the last
-                                   call's and a slow decay; 0: unknown */
+    _Atomic double spp;         /* seconds a point (see measured); 0:
+                                   unknown */
 };
 
 /* Poll r's state while it is `from` (or `also`), until the spin is
@@ -427,9 +427,8 @@ static int await_runner(const pint_guard *g, runner *r,
 
 /* A call of npts points took dt seconds: the measure of a point rises
  * to a slower call's at once and comes down slowly after guarded calls.
- * A quick call that changes nothing writes nothing: the threads' calls
- * would otherwise pass the measure's cache line to and fro (QMC on 2
- * threads, its calls of a few points, ran 1.2 to 1.4 times as long). */
+ * A quick call that changes nothing writes nothing (the threads' quick
+ * calls would pass the measure's cache line to and fro). */
 static void measured(pint_guard *g, size_t npts, double dt, int guarded)
 {
     double now = dt / (double)npts, was = atomic_load(&g->spp);
@@ -476,10 +475,11 @@ static int guard_call(pint_guard *g, size_t npts, const double *x,
     wake(r, &r->runner_sleeps);
     if (await_runner(g, r, poll) == RUNNER_BUSY) {
         int busy = RUNNER_BUSY;
+        pthread_t t = r->thread;    /* r is the runner's once abandoned */
         if (atomic_compare_exchange_strong(&r->state, &busy,
                                            RUNNER_ABANDONED)) {
             /* the runner frees itself if the call ever returns */
-            pthread_detach(r->thread);
+            pthread_detach(t);
             pthread_mutex_lock(&g->lock);
             g->all[i] = NULL;
             pthread_mutex_unlock(&g->lock);
