@@ -373,6 +373,14 @@ static void print_result(const printer *p, size_t i)
     }
 }
 
+/* Before results are printed: the progress line cleared on a terminal
+ * (stderr and stdout share it; the next report draws it again). */
+static void clear_progress(printer *p)
+{
+    monitor_end(p->m);
+    p->m->shown = 0;
+}
+
 /* --unordered: each result at once; the refusals held as in order,
  * against the first result that ended (order[0]). */
 static void on_done_unordered(printer *p, size_t i)
@@ -385,16 +393,15 @@ static void on_done_unordered(printer *p, size_t i)
     p->order[p->next++] = i;
     if (p->holding && same)
         return;
+    clear_progress(p);
     if (p->holding) {
         p->holding = 0;
-        monitor_end(p->m);
         print_header(p);
         for (size_t k = 0; k + 1 < p->next; k++)
             print_result(p, p->order[k]);
     }
     print_result(p, i);
     fflush(stdout);
-    p->m->shown = p->m->shown && !p->m->tty;
 }
 
 static void on_done(size_t i, const pint_result *res, void *arg)
@@ -408,9 +415,11 @@ static void on_done(size_t i, const pint_result *res, void *arg)
     }
     size_t from = p->next;
     while (p->next < p->b->n && p->ended[p->next]) {
+        if (!p->holding && p->next == from)
+            clear_progress(p);
         if (p->holding && !refused_like_first(p->b, p->next)) {
             p->holding = 0;
-            monitor_end(p->m);
+            clear_progress(p);
             print_header(p);
             for (size_t k = 0; k < p->next; k++)
                 print_result(p, k);
@@ -419,10 +428,8 @@ static void on_done(size_t i, const pint_result *res, void *arg)
             print_result(p, p->next);
         p->next++;
     }
-    if (p->next > from && !p->holding) {
+    if (p->next > from && !p->holding)
         fflush(stdout);
-        p->m->shown = p->m->shown && !p->m->tty;   /* the line was cleared */
-    }
 }
 
 int pint_run_batch(const pint_cli *cli, int rank, int size,
