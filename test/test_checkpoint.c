@@ -80,8 +80,10 @@ static void test_hung_integrand(void)
         CU_ASSERT(strstr(r.out, "an integrand call still running 0.55 s "
                                 "after the time limit was abandoned") != NULL);
         CU_ASSERT(strstr(r.err, "did not return") == NULL);
-        /* the run itself ran past the limit by the guard's grace */
-        CU_ASSERT(json_num(r.out, "seconds") >= 1.55);
+        /* past the limit on rank 0's clock (the grace is counted on the
+         * hung rank's, which may have started earlier: under the
+         * sanitizers rank 0 once counted less than limit + grace) */
+        CU_ASSERT(json_num(r.out, "seconds") >= 1.0);
     }
 }
 

@@ -137,7 +137,8 @@ static void test_helper_faults(void)
  * the message; the command's watchdog (which would say "did not
  * return") never fires.  A cheap integrand's quick calls run unguarded:
  * then the watchdog prints the last progress report, status time-limit,
- * exit 1.  (The limit leaves time for the last rank to reach its hanging
+ * exit 1 (or, when a slow call had made the calls guarded for a while,
+ * the guard ends the run).  (The limit leaves time for the last rank to reach its hanging
  * call on a loaded machine under the sanitizers: at 1 s one run in many
  * ended at the limit before it.) */
 static void test_hang_time_limit(void)
@@ -166,9 +167,13 @@ static void test_hang_time_limit(void)
             "3", NULL);
     unsetenv("PINT_FAULT");
     expect_status(&r, 1, "time-limit");
-    CU_ASSERT(strstr(r.err, "did not return") != NULL);
+    /* the watchdog's last report, or the guard's: a call descheduled
+     * on a loaded machine raises the measure of a point at once, and the
+     * calls after it are guarded for a while (seen under the sanitizers) */
+    int watchdog = strstr(r.err, "did not return") != NULL;
+    CU_ASSERT(watchdog || strstr(r.out, "was abandoned") != NULL);
     expect_kept(&r, "adaptive", 1, "cheap hang, time limit");
-    /* the last progress report names the rule in use */
+    /* the last progress report, or the result, names the rule in use */
     CU_ASSERT(strstr(r.out, "\"rule\": \"sym9\"") != NULL);
 }
 
