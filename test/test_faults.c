@@ -812,7 +812,7 @@ int main(void)
           test_helper_faults },
         { "an integrand that never returns, SIGINT/SIGTERM",
           test_hang_signal },
-        { "a hang with checkpoints: no final one, the periodic resumes",
+        { "a hang with checkpoints: the final one resumes",
           test_hang_checkpoint },
         { "a rank killed: the checkpoint resumes", test_rank_killed },
         { "a full disk, a directory gone: checkpoints", test_disk_trouble },
