@@ -71,17 +71,26 @@ static void test_integrand_faults(void)
             double wall = now() - t0;
             unsetenv("PINT_FAULT");
             expect_status(&r, 2, "integrand-error");
-            char where[64];
+            /* The last rank names itself, or, when the failing call
+             * evaluated a slice of another rank's step (lib/par/helpers.c),
+             * the owner reports it and names the last rank as the helper
+             * that evaluated it. */
+            char where[64], helper[64];
             if (np > 1)
                 snprintf(where, sizeof where, "pint: error: rank %d: "
                          "integrand %s", np - 1, says[ki]);
             else
                 snprintf(where, sizeof where, "pint: error: integrand %s",
                          says[ki]);
-            if (!strstr(r.err, where))
+            snprintf(helper, sizeof helper, "(evaluated on rank %d, a "
+                     "helper)\n", np - 1);
+            int named = strstr(r.err, where) != NULL
+                        || (np > 1 && strstr(r.err, says[ki])
+                            && strstr(r.err, helper));
+            if (!named)
                 fprintf(stderr, "\n  %s on %d ranks: stderr '%.300s', "
                         "wanted '%s'\n", methods[mi], np, r.err, where);
-            CU_ASSERT(strstr(r.err, where) != NULL);
+            CU_ASSERT(named);
             CU_ASSERT(one_error_line(r.err, "pint: error: "));
             expect_kept(&r, methods[mi], np, kinds[ki]);
             CU_ASSERT(wall < 50.0);     /* at once, not at the time limit */
