@@ -446,6 +446,16 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
         batch_free(&b);
         return 2;
     }
+    if (cli->batch_time_limit > 0) {
+        /* every integral's end: S from here on every rank (agree just
+         * brought them together) */
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        double end = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec
+                     + cli->batch_time_limit;
+        for (size_t i = 0; i < b.n; i++)
+            b.problems[i].opt.end_time = end;
+    }
     pint_batch_options bo;
     pint_batch_options_init(&bo);
     bo.groups = cli->group_size ? 0 : (cli->groups ? cli->groups : 1);

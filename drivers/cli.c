@@ -316,6 +316,14 @@ static const pint_opt options[] = {
       .help =
 "      --group-size S    or: S ranks per group\n"
 "                        (--schedule: integrals per request, default ss: 1)\n" },
+    { .name = "batch-time-limit", .kind = REAL, .at = AT(batch_time_limit),
+      .lo = 0, .hi = 1e9,
+      .err = "--batch-time-limit must be a number of seconds in (0, 1e9], "
+      "got '%s'",
+      .help =
+"      --batch-time-limit S  --batch, --family: the whole batch ends after S\n"
+"                        seconds: the integrals under way stop with their\n"
+"                        estimates, the others are not started (time-limit)\n" },
     { .help =
 "\n"
 "Output:\n" },
@@ -394,8 +402,10 @@ static int check_applies(const pint_cli *cli, char *msg, size_t len)
                  "one integral: --json");
         return -1;
     }
-    if (cli->unordered) {
-        snprintf(msg, len, "--unordered applies to --batch and --family");
+    if (cli->unordered || cli->batch_time_limit > 0) {
+        snprintf(msg, len, "%s applies to --batch and --family%s",
+                 cli->unordered ? "--unordered" : "--batch-time-limit",
+                 cli->unordered ? "" : "; one integral: --time-limit");
         return -1;
     }
     enum pint_method m = cli->opt.method;

@@ -40,6 +40,7 @@ typedef struct {
     int json;                   /* 1 --json, PINT_CLI_JSON_ARRAY */
     int unordered;              /* --unordered: a batch's results as they
                                    end */
+    double batch_time_limit;    /* --batch-time-limit, 0 when not given */
     int list, help, version, verbose, progress;
     unsigned char given[PINT_CLI_MAX_OPTIONS]; /* by row of the table */
 } pint_cli;

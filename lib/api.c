@@ -279,8 +279,8 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
     /* a time limit holds even for an integrand call that never returns:
      * calls run under a guard that abandons them after the limit */
     pint_guard *guard = NULL;
-    if (opt && opt->time_limit > 0) {
-        guard = pint_guard_new(fn, watch.deadline, opt->time_limit);
+    if (opt && watch.deadline > 0) {
+        guard = pint_guard_new(fn, watch.deadline, watch.deadline - t0);
         if (!guard) {
             pint_map_free(map);
             return pint_fail(res, PINT_ERR_NOMEM, "out of memory");

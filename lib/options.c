@@ -50,6 +50,7 @@ static void defaults(pint_options *opt)
     opt->helpers = 1;
     opt->balance = PINT_BALANCE_AUTO;
     opt->balance_group = 0;
+    opt->end_time = 0.0;
 }
 
 void pint_options_init_size(pint_options *opt, size_t size)

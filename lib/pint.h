@@ -331,6 +331,17 @@ typedef struct {
      * watches more than about that). */
     enum pint_balance balance;
     int balance_group;
+
+    /* An end time: the run stops by then, as at its time limit (status
+     * PINT_TIME_LIMIT, the estimate reached, the message "end time
+     * reached ..."), whichever comes first.  Wall-clock seconds since
+     * the Epoch (clock_gettime(CLOCK_REALTIME), time(2)), read on each
+     * rank's clock; 0 (default): none.  A batch starts no integral
+     * once the next one's end time has passed: those left end with
+     * PINT_TIME_LIMIT, no estimate (NaN) and "not started: the end
+     * time had passed" (see pint_integrate_batch_notify), so the same
+     * end time on every integral bounds the whole batch. */
+    double end_time;
 } pint_options;
 
 /* regions_per_step on more than one thread (see pint_options). */

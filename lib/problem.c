@@ -61,6 +61,10 @@ static int check_options(const pint_options *o, pint_result *res)
         return pint_fail(res, PINT_ERR_INVALID,
                          "the time limit must be a finite number >= 0 "
                          "seconds (0: none)");
+    if (!(o->end_time >= 0.0) || !isfinite(o->end_time))
+        return pint_fail(res, PINT_ERR_INVALID,
+                         "the end time must be a finite number >= 0 seconds "
+                         "since the Epoch (0: none)");
     if (!(o->progress_seconds >= 0.0) || !isfinite(o->progress_seconds))
         return pint_fail(res, PINT_ERR_INVALID,
                          "the progress period must be a finite number >= 0 "

@@ -75,10 +75,12 @@ int pint_fail_keep(pint_result *res, int status, const char *fmt, ...)
     return status;
 }
 
-void pint_batch_not_started(pint_result *r)
+void pint_batch_not_started(pint_result *r, int why)
 {
-    pint_fail(r, PINT_INTERRUPTED, "not started: the batch was stopped");
-    r->status = PINT_INTERRUPTED;
+    pint_fail(r, why, why == PINT_TIME_LIMIT
+                      ? "not started: the end time had passed"
+                      : "not started: the batch was stopped");
+    r->status = why;
     r->evals = 0;
     r->regions = 0;
     r->seconds = 0.0;

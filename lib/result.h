@@ -22,9 +22,10 @@ int pint_fail_keep(pint_result *res, int status, const char *fmt, ...)
 /* value[k] = error[k] = NaN for k < ncomp: no estimate. */
 void pint_no_estimate(pint_result *res);
 
-/* A batch's integral not started (the batch was stopped): status
- * PINT_INTERRUPTED, no estimate, nothing counted, a message saying so. */
-void pint_batch_not_started(pint_result *r);
+/* A batch's integral not started: why is PINT_INTERRUPTED (the batch
+ * was stopped) or PINT_TIME_LIMIT (its end time had passed), the
+ * status; no estimate, nothing counted, a message saying so. */
+void pint_batch_not_started(pint_result *r, int why);
 
 /* Per-rank statistics arrays for nranks ranks, zeroed (res->nranks =
  * nranks); 0, or -1 when out of memory. */

@@ -1,4 +1,5 @@
 /* watch.c -- the run's clock (see watch.h). */
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 #include "watch.h"
@@ -12,11 +13,32 @@ double pint_watch_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+double pint_watch_realtime(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int pint_watch_ended(const pint_options *opt)
+{
+    return opt->end_time > 0 && pint_watch_realtime() >= opt->end_time;
+}
+
 void pint_watch_start(pint_watch *w, const pint_options *opt, double t0)
 {
     w->opt = opt;
     w->t0 = t0;
     w->deadline = opt->time_limit > 0 ? t0 + opt->time_limit : 0.0;
+    if (opt->end_time > 0 && isfinite(opt->end_time)) {
+        /* the end on this clock; one already passed stops at the first
+         * check (t0 > 0: monotonic seconds since the boot) */
+        double end = t0 + (opt->end_time - pint_watch_realtime());
+        if (end < t0)
+            end = t0;
+        if (w->deadline == 0.0 || end < w->deadline)
+            w->deadline = end;
+    }
     w->period = opt->progress_seconds > 0 ? opt->progress_seconds
                                           : DEFAULT_PROGRESS_SECONDS;
     w->next_report = t0;        /* the first estimate is reported at once */
@@ -79,7 +101,10 @@ void pint_watch_progress(pint_watch *w, long long evals, size_t regions,
 void pint_watch_message(const pint_options *opt, int status, char *msg,
                         size_t len)
 {
-    if (status == PINT_TIME_LIMIT)
+    if (status == PINT_TIME_LIMIT && opt->end_time > 0
+        && (opt->time_limit <= 0 || pint_watch_ended(opt)))
+        snprintf(msg, len, "end time reached before the tolerance was met");
+    else if (status == PINT_TIME_LIMIT)
         snprintf(msg, len, "time limit of %g s reached before the tolerance "
                  "was met", opt->time_limit);
     else if (status == PINT_INTERRUPTED)

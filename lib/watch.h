@@ -15,7 +15,8 @@
 typedef struct {
     const pint_options *opt;
     double t0;                  /* start, monotonic seconds */
-    double deadline;            /* t0 + time_limit, or 0 */
+    double deadline;            /* t0 + time_limit or the end time on
+                                   this clock, the first; or 0 */
     double next_report;         /* progress: when the next is due */
     double period;
     int reporter;               /* 1: this rank calls the callback */
@@ -29,12 +30,19 @@ typedef struct {
 /* Monotonic seconds. */
 double pint_watch_now(void);
 
+/* Wall-clock seconds since the Epoch (an end time's clock). */
+double pint_watch_realtime(void);
+
+/* 1 when opt's end time is set and has passed. */
+int pint_watch_ended(const pint_options *opt);
+
 /* Start the watch of a run that began at t0 (pint_watch_now()), on one
  * rank that reports; the MPI roles then set reporter and nranks. */
 void pint_watch_start(pint_watch *w, const pint_options *opt, double t0);
 
 /* PINT_INTERRUPTED when the stop flag is set, PINT_TIME_LIMIT when the
- * deadline has passed, else 0.  Costs a clock read only when a time
+ * deadline (the time limit's or the end time's, the first) has passed,
+ * else 0.  Costs a clock read only when a time
  * limit is set. */
 int pint_watch_halt(const pint_watch *w);
 

@@ -602,11 +602,13 @@ static void test_time_limit_and_stop(void)
         CU_ASSERT(r->seconds >= 0.3 && r->seconds < 1.5);
         CU_ASSERT(fabs(r->value[0] - bump_exact()) <= 4 * r->error[0]);
         CU_ASSERT(strstr(r->message, "time limit of 0.3 s") != NULL);
-        /* adaptive: every 0.01 s; MC and QMC: once per round or row */
-        if (progress_calls < (m == 0 ? 10 : 3))
+        /* adaptive: every 0.01 s between steps (about 30; 9 once in a
+         * loaded make check, where a step can take longer); MC and QMC:
+         * once per round or row */
+        if (progress_calls < (m == 0 ? 5 : 3))
             fprintf(stderr, "\n  method %d: %d progress reports\n", m,
                     progress_calls);
-        CU_ASSERT(progress_calls >= (m == 0 ? 10 : 3));
+        CU_ASSERT(progress_calls >= (m == 0 ? 5 : 3));
     }
     CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_TIME_LIMIT), "time-limit");
     CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_INTERRUPTED), "interrupted");
@@ -641,6 +643,143 @@ static void test_time_limit_and_stop(void)
     CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
     CU_ASSERT(strstr(r->message, "cannot create") != NULL);
     pint_result_free(r);
+}
+
+/* Wall-clock seconds since the Epoch: an end time's clock. */
+static double epoch_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int end_time_done_calls;
+static void end_time_done(size_t i, const pint_result *res, void *arg)
+{
+    (void)i;
+    (void)res;
+    (void)arg;
+    end_time_done_calls++;
+}
+
+/* The end time: every method stops by it with PINT_TIME_LIMIT, the
+ * estimate reached and a message saying so, whichever of it and the
+ * time limit comes first; a batch stops the integral under way at it
+ * and starts none after it; bad values are refused. */
+static void test_end_time(void)
+{
+    double lo[4], hi[4];
+    pint_function fn;
+    pint_domain dom;
+    pint_options opt;
+    setup_bump(&fn, &dom, &opt, lo, hi);
+    pint_result *r = pint_result_alloc(1);
+    opt.max_evals = 1000000000000000LL;
+    static const enum pint_method methods[] = {
+        PINT_METHOD_ADAPTIVE, PINT_METHOD_MC, PINT_METHOD_QMC };
+    for (int m = 0; m < 3; m++) {
+        opt.method = methods[m];
+        opt.time_limit = 5.0;           /* the end comes first */
+        opt.end_time = epoch_now() + 0.3;
+        CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_TIME_LIMIT);
+        CU_ASSERT(r->seconds >= 0.29 && r->seconds < 1.5);
+        CU_ASSERT(fabs(r->value[0] - bump_exact()) <= 4 * r->error[0]);
+        CU_ASSERT(strstr(r->message, "end time reached") != NULL);
+    }
+    /* the time limit first */
+    opt.method = PINT_METHOD_ADAPTIVE;
+    opt.time_limit = 0.2;
+    opt.end_time = epoch_now() + 100.0;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_TIME_LIMIT);
+    CU_ASSERT(r->seconds >= 0.2 && r->seconds < 1.5);
+    CU_ASSERT(strstr(r->message, "time limit of 0.2 s") != NULL);
+
+    /* a batch of three: the first stopped at the end, the others never
+     * started; every one reported to done (the time limit: a backstop) */
+    opt.time_limit = 5.0;
+    pint_problem p[3];
+    pint_result *rs[3];
+    opt.end_time = epoch_now() + 0.3;
+    for (int i = 0; i < 3; i++) {
+        p[i] = (pint_problem){ fn, dom, opt };
+        rs[i] = pint_result_alloc(1);
+    }
+    pint_batch_options bo;
+    pint_batch_options_init(&bo);
+    end_time_done_calls = 0;
+    CU_ASSERT_EQUAL(pint_integrate_batch_notify(3, p, &bo, rs, end_time_done,
+                                                NULL), PINT_MAX_EVALS);
+    CU_ASSERT_EQUAL(end_time_done_calls, 3);
+    CU_ASSERT_EQUAL(rs[0]->status, PINT_TIME_LIMIT);
+    CU_ASSERT(fabs(rs[0]->value[0] - bump_exact()) <= rs[0]->error[0]);
+    CU_ASSERT(strstr(rs[0]->message, "end time reached") != NULL);
+    for (int i = 1; i < 3; i++) {
+        CU_ASSERT_EQUAL(rs[i]->status, PINT_TIME_LIMIT);
+        CU_ASSERT(isnan(rs[i]->value[0]) && isnan(rs[i]->error[0]));
+        CU_ASSERT_EQUAL(rs[i]->evals, 0);
+        CU_ASSERT_STRING_EQUAL(rs[i]->message,
+                               "not started: the end time had passed");
+    }
+    for (int i = 0; i < 3; i++)
+        pint_result_free(rs[i]);
+
+    /* bad values */
+    opt.end_time = -1.0;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r->message, "end time") != NULL);
+    opt.end_time = INFINITY;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(r->message, "end time") != NULL);
+    pint_result_free(r);
+}
+
+/* A batch from a program built against an older pint.h: pint_problem
+ * holds the options by value, so its array is packed with the older,
+ * shorter options (their size says how long); every integral is read
+ * where that program put it.  Options from a newer pint.h are refused
+ * in every result. */
+static void test_batch_older_problems(void)
+{
+    double lo[2] = { 0, 0 }, hi1[2] = { 1, 1 }, hi2[2] = { 2, 3 };
+    size_t old = offsetof(pint_options, threads);
+    size_t stride = offsetof(pint_problem, opt) + old;
+    CU_ASSERT_FATAL(old % sizeof(double) == 0);
+    unsigned char *buf = malloc(3 * stride + sizeof(pint_problem));
+    CU_ASSERT_FATAL(buf != NULL);
+    memset(buf, 0xff, 3 * stride + sizeof(pint_problem));
+    for (int i = 0; i < 3; i++) {
+        pint_problem *p = (pint_problem *)(void *)(buf + (size_t)i * stride);
+        p->fn = (pint_function){ .ndim = 2, .ncomp = 1, .f = corner };
+        p->dom = pint_domain_box(lo, i == 2 ? hi2 : hi1);
+        pint_options_init_size(&p->opt, old);
+        p->opt.epsrel = i == 1 ? 1e-10 : 1e-7;
+    }
+    pint_result *r[3];
+    for (int i = 0; i < 3; i++)
+        r[i] = pint_result_alloc(1);
+    pint_batch_options bo;
+    pint_batch_options_init(&bo);
+    const pint_problem *ps = (const pint_problem *)(void *)buf;
+    CU_ASSERT_EQUAL(pint_integrate_batch(3, ps, &bo, r), PINT_CONVERGED);
+    for (int i = 0; i < 3; i++) {
+        double x = i == 2 ? 9.0 : 0.25;         /* (4/2)(9/2) */
+        CU_ASSERT_EQUAL(r[i]->status, PINT_CONVERGED);
+        CU_ASSERT(fabs(r[i]->value[0] - x) <= r[i]->error[0]);
+        CU_ASSERT(r[i]->error[0] <= (i == 1 ? 1e-10 : 1e-7) * x);
+    }
+    pint_problem newer[3];
+    for (int i = 0; i < 3; i++) {
+        newer[i].fn = (pint_function){ .ndim = 2, .ncomp = 1, .f = corner };
+        newer[i].dom = pint_domain_box(lo, hi1);
+        pint_options_init(&newer[i].opt);
+        newer[i].opt.size = sizeof newer[i].opt + 8;
+    }
+    CU_ASSERT_EQUAL(pint_integrate_batch(3, newer, &bo, r), PINT_ERR_INVALID);
+    for (int i = 0; i < 3; i++)
+        CU_ASSERT(strstr(r[i]->message, "options of") != NULL);
+    for (int i = 0; i < 3; i++)
+        pint_result_free(r[i]);
+    free(buf);
 }
 
 /* exp(x1 + x2 + x3), exact (e - 1)^3, costing cost_us microseconds a
@@ -762,6 +901,8 @@ int main(void)
         { "batch form equals one-point form", test_batch_form },
         { "names, versions and defaults", test_names },
         { "many integrals without MPI", test_integrate_batch },
+        { "end time: every method, a batch", test_end_time },
+        { "a batch from an older pint.h", test_batch_older_problems },
         { "options filled by hand", test_options_by_hand },
         { "options from an older and a newer pint.h", test_options_sizes },
         { "threads: the same bits on 1, 2 and 4", test_threads },

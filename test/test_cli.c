@@ -777,6 +777,12 @@ static void test_batch_expressions(void)
     expect_error(&r, "--json-array applies to --batch and --family");
     run_pint(&r, "-f", "genz1", "-d", "2", "--unordered", NULL);
     expect_error(&r, "--unordered applies to --batch and --family");
+    run_pint(&r, "-f", "genz1", "-d", "2", "--batch-time-limit", "3", NULL);
+    expect_error(&r, "--batch-time-limit applies to --batch and --family; "
+                 "one integral: --time-limit");
+    run_pint(&r, "--batch", path, "--batch-time-limit", "-1", NULL);
+    expect_error(&r, "--batch-time-limit must be a number of seconds in "
+                 "(0, 1e9], got '-1'");
     /* the table names each line by its label */
     run_pint(&r, "--batch", path, NULL);
     CU_ASSERT_EQUAL(r.status, 2);

@@ -269,6 +269,77 @@ static void test_batch_hang(void)
     CU_ASSERT(later);
 }
 
+/* --batch-time-limit: the whole batch ends by the limit.  A hanging
+ * integral is abandoned at the end with its own line, the integrals
+ * after it are not started (one rank) or done by the other group (2
+ * ranks, 2 groups: on 4 oversubscribed ranks the small integrals took
+ * seconds under a loaded make check), and the batch exits 1 within the
+ * limit plus the guard's grace. */
+static void test_batch_time_limit(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "end.list");
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    fprintf(f, "genz1 2\nhangs 2 plugin=%s\ngenz2 2\ngenz3 2\n",
+            env_or_die("PINT_PLUGIN"));
+    fclose(f);
+    static const int nps[] = { 0, 2 };
+    for (int i = 0; i < 2; i++) {
+        run_result r;
+        double t0 = now();
+        if (nps[i])
+            run_mpi(&r, nps[i], "--json", "--batch", path,
+                    "--batch-time-limit", "3", "--groups", "2", NULL);
+        else
+            run_mpi(&r, 0, "--json", "--batch", path, "--batch-time-limit",
+                    "3", NULL);
+        double wall = now() - t0;
+        const char *l[5] = { NULL };
+        int ok = r.status == 1;
+        for (int k = 1; k <= 4; k++)
+            ok &= (l[k] = batch_line(r.out, k)) != NULL
+                  && (k == 1 || l[k - 1] < l[k]);
+        if (!ok)
+            fprintf(stderr, "\n  batch time limit on %d ranks: exit %d, "
+                    "stdout '%.900s', stderr '%.300s'\n", nps[i], r.status,
+                    r.out, r.err);
+        CU_ASSERT_FATAL(ok);
+        const char *conv = "\"status\": \"converged\"";
+        const char *lim = "\"status\": \"time-limit\"";
+        CU_ASSERT(strstr(l[1], conv) && strstr(l[1], conv) < l[2]);
+        expect_honest(l[1]);
+        CU_ASSERT(strstr(l[2], lim) && strstr(l[2], lim) < l[3]);
+        const char *why = strstr(l[2], "end time reached before the "
+                                 "tolerance was met; ");
+        CU_ASSERT(why && why < l[3] && strstr(why, "was abandoned")
+                  && strstr(why, "was abandoned") < l[3]);
+        for (int k = 3; k <= 4; k++) {
+            if (nps[i]) {
+                CU_ASSERT(strstr(l[k], conv) != NULL);
+                expect_honest(l[k]);
+            } else {
+                CU_ASSERT(strstr(l[k], lim) != NULL);
+                CU_ASSERT(strstr(l[k], "\"value\": [null], \"error\": "
+                                 "[null]") != NULL);
+                CU_ASSERT(strstr(l[k], "\"message\": \"not started: the "
+                                 "end time had passed\"") != NULL);
+            }
+        }
+        CU_ASSERT(strstr(r.out, nps[i] ? "\"converged\": 3, \"limit\": 1, "
+                                 : "\"converged\": 1, \"limit\": 3, ")
+                  != NULL);
+        CU_ASSERT(strstr(r.err, "did not return") == NULL);
+        /* the limit and the grace (0.5 s + 5% of the time left when the
+         * hanging integral started): loose, mpirun starts slowly on a
+         * loaded machine */
+        if (!(wall >= 3.5 && wall < 60.0))
+            fprintf(stderr, "\n  batch time limit on %d ranks: %.3f s, "
+                    "stdout '%.900s'\n", nps[i], wall, r.out);
+        CU_ASSERT(wall >= 3.5 && wall < 60.0);
+    }
+}
+
 /* A list of 12 integrals of about a second each (--cost-us 20, one
  * thread) at path. */
 static void slow_list(char *path, size_t len)
@@ -815,6 +886,8 @@ int main(void)
           test_hang_time_limit },
         { "a batch with an integral that never returns, 1 and 4 ranks",
           test_batch_hang },
+        { "a batch's time limit: a hang, the integrals not started, 1 and 2 "
+          "ranks", test_batch_time_limit },
         { "a batch stopped by SIGTERM or killed: the results printed stay",
           test_batch_stopped },
         { "faults in a helper's slice: an error code, a hang",

@@ -36,11 +36,16 @@ int pint_par_run_batch(size_t n, const pint_problem *problems,
                        const pint_batch_options *bo, pint_result **results,
                        pint_batch_done done, void *arg);
 
-/* 1 when the batch's stop flag (problems[0].opt.stop) is raised. */
-static inline int pint_batch_stopped(size_t n, const pint_problem *problems)
+/* Why a batch starts no more integrals from integral i on: 
+ * PINT_INTERRUPTED when its stop flag (problems[0].opt.stop) is raised,
+ * PINT_TIME_LIMIT when integral i's end time has passed, else 0. */
+static inline int pint_batch_halt(size_t n, const pint_problem *problems,
+                                  size_t i)
 {
     const volatile int *stop = n > 0 ? problems[0].opt.stop : NULL;
-    return stop && *stop;
+    if (stop && *stop)
+        return PINT_INTERRUPTED;
+    return i < n && pint_watch_ended(&problems[i].opt) ? PINT_TIME_LIMIT : 0;
 }
 
 #endif

@@ -36,6 +36,8 @@ typedef struct {
     int groups;
     pint_sched *sched;
     size_t next;                /* the next integral to hand out */
+    int halt;                   /* why none is handed out any more (see
+                                   pint_batch_halt), or 0 */
     int finished_groups;        /* told "none left" */
     double *buf;                /* one BATCH_UP message: room for the
                                    largest (rank 0 and the leaders) */
@@ -75,11 +77,13 @@ static int group_of(int r, int size, int g)
 static size_t up_len(int ncomp) { return BUP_HEADER + 2 * (size_t)ncomp; }
 
 /* The next chunk for group `group`: *first and the count (0: none, or
- * the batch was stopped). */
+ * the batch was stopped, or the next integral's end time has passed:
+ * gc->halt says which). */
 static size_t take(global_ctl *gc, int group, size_t *first)
 {
-    long long k = pint_batch_stopped(gc->n, gc->problems)
-                  ? 0 : pint_sched_next(gc->sched, group);
+    if (!gc->halt)
+        gc->halt = pint_batch_halt(gc->n, gc->problems, gc->next);
+    long long k = gc->halt ? 0 : pint_sched_next(gc->sched, group);
     *first = gc->next;
     if (k < 0)
         k = 0;
@@ -223,7 +227,7 @@ int pint_par_run_batch(size_t n, const pint_problem *problems,
     gc.done_arg = arg;
     /* room for the largest BATCH_UP, on rank 0 and the leaders; the
      * schedule on rank 0; all agree before any work */
-    int ok = 1;
+    int ok = problems != NULL;  /* NULL: out of memory before (batch.c) */
     for (size_t i = 0; i < n; i++)
         if (up_len(results[i]->ncomp) > gc.cap)
             gc.cap = up_len(results[i]->ncomp);
@@ -284,9 +288,11 @@ int pint_par_run_batch(size_t n, const pint_problem *problems,
             MPI_Probe(MPI_ANY_SOURCE, PINT_TAG_BATCH_UP, comm, &st);
             handle_up(&gc, &st);
         }
-        /* a stopped batch: what was never handed out */
+        /* a stopped batch, or one past its end: what was never handed
+         * out */
         for (size_t i = gc.next; i < n; i++) {
-            pint_batch_not_started(results[i]);
+            pint_batch_not_started(results[i], gc.halt ? gc.halt
+                                                       : PINT_INTERRUPTED);
             if (gc.done)
                 gc.done(i, results[i], gc.done_arg);
         }
