@@ -3,7 +3,8 @@
 # single-cell, row and constant-row distribution for W = 2..32 workers,
 # every evaluation sleeping COST microseconds (--cost-us) so that many
 # ranks emulate many processors on two cores.  Then heterogeneity: every
-# odd rank twice as slow (--cost-us COST,2*COST).
+# odd rank twice as slow (--cost-us COST,2*COST), and the last rank alone
+# twice as slow.
 #
 #   speedup = T1 / TW, T1 the one-rank time of the same problem (same rows,
 #   shifts and seed: every mode computes the same answer).
@@ -58,4 +59,22 @@ for w in $WORKERS; do
 t1, cap = $t1, 0.75 * $w
 s = [t1 / $tr, t1 / $t4, t1 / $t16]
 print('| $w | %.2f | %.3f | %.2f | %.3f | %.2f | %.3f |' % (s[0], s[0] / cap, s[1], s[1] / cap, s[2], s[2] / cap))"
+done
+
+echo
+echo "One slow rank: the last costs $((2 * COST)) us.  The capacity of W"
+echo "workers is then W - 0.5 fast workers; efficiency = speedup / (W - 0.5)."
+echo
+echo "| workers | row speedup | row efficiency | constant-row K=16 speedup | efficiency |"
+echo "|---:|---:|---:|---:|---:|"
+for w in $WORKERS; do
+  costs=$(python3 -c "print(','.join(['$COST'] * ($w - 1) + ['$((2 * COST))']))")
+  # constant-row: rank 0 only controls, so W + 1 ranks, the last slow
+  costs1=$(python3 -c "print(','.join(['$COST'] * $w + ['$((2 * COST))']))")
+  read -r tr _ _ _ < <(run "$w" --qmc-units row --cost-us "$costs")
+  read -r t16 _ _ _ < <(run $((w + 1)) --qmc-units constant-row --cost-us "$costs1")
+  python3 -c "
+t1, cap = $t1, $w - 0.5
+s = [t1 / $tr, t1 / $t16]
+print('| $w | %.2f | %.3f | %.2f | %.3f |' % (s[0], s[0] / cap, s[1], s[1] / cap))"
 done

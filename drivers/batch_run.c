@@ -7,10 +7,13 @@
  * the others complete) or the list itself is bad (one line on stderr).
  *
  * With --progress, or on a terminal once the batch has run 2 s, rank 0
- * keeps a progress line on stderr (see monitor below).
+ * keeps a progress line on stderr (see monitor below).  A watchdog ends
+ * a batch held past --batch-time-limit or a stop request by a call that
+ * never returns (see batch_watchdog).
  */
 #include <math.h>
 #include <mpi.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,6 +354,7 @@ typedef struct {
                                    --unordered: how many ended) */
     int holding;                /* all so far the same refusal */
     int array;                  /* --json-array */
+    pthread_mutex_t lock;       /* printing: the batch's watchdog */
 } printer;
 
 static void print_header(const printer *p)
@@ -404,10 +408,8 @@ static void on_done_unordered(printer *p, size_t i)
     fflush(stdout);
 }
 
-static void on_done(size_t i, const pint_result *res, void *arg)
+static void on_done_locked(printer *p, size_t i)
 {
-    printer *p = arg;
-    (void)res;
     p->ended[i] = 1;
     if (p->cli->unordered) {
         on_done_unordered(p, i);
@@ -430,6 +432,190 @@ static void on_done(size_t i, const pint_result *res, void *arg)
     }
     if (p->next > from && !p->holding)
         fflush(stdout);
+}
+
+static void on_done(size_t i, const pint_result *res, void *arg)
+{
+    printer *p = arg;
+    (void)res;
+    pthread_mutex_lock(&p->lock);
+    on_done_locked(p, i);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* The summary after the results (rank 0 prints it): integrals
+ * converged, stopped at a limit, failed.  Returns the exit status: 2
+ * when one failed, 1 when one stopped at a limit, else 0. */
+static int print_summary(const batch *b, const pint_cli *cli, int rank,
+                         double wall, int size, int groups,
+                         enum pint_schedule schedule)
+{
+    size_t conv = 0, limit = 0, fail = 0;
+    long long evals = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        int s = b->results[i]->status;
+        conv += s == PINT_CONVERGED;
+        fail += pint_status_is_error(s);
+        limit += s != PINT_CONVERGED && !pint_status_is_error(s);
+        evals += b->results[i]->evals;
+    }
+    if (rank == 0 && cli->json) {
+        printf("{\"summary\": true, \"integrals\": %zu, \"converged\": %zu, "
+               "\"limit\": %zu, \"failed\": %zu, \"evals\": %lld, "
+               "\"seconds\": %.6g, \"ranks\": %d, \"groups\": %d, "
+               "\"schedule\": \"%s\"}\n", b->n, conv, limit, fail, evals,
+               wall, size, groups, pint_schedule_name(schedule));
+        if (cli->json == PINT_CLI_JSON_ARRAY)
+            fputs("]\n", stdout);
+    } else if (rank == 0) {
+        printf("\n%zu integrals: %zu converged, %zu stopped at a limit, "
+               "%zu failed; %lld evaluations; %.3f s on %d rank%s in %d "
+               "group%s\n", b->n, conv, limit, fail, evals, wall, size,
+               size == 1 ? "" : "s", groups, groups == 1 ? "" : "s");
+    }
+    return fail ? 2 : limit ? 1 : 0;
+}
+
+/* The batch's watchdog: the library ends an integral at the batch's end
+ * time (--batch-time-limit) or at a stop request, and abandons a guarded
+ * integrand call that does not return; a quick call runs unguarded
+ * (lib/eval.h), and one that never returns would hold the batch for
+ * ever.  Should the batch not have returned 2 s + 10% after its end
+ * (2 s after a stop request, 0.5 s under mpirun, which kills its
+ * processes 1 s after passing them the signal), rank 0 prints every
+ * integral not yet printed, as not finished, and the process exits
+ * with 1; the other ranks give rank 0 two more seconds. */
+typedef struct {
+    batch *b;
+    printer *p;                 /* rank 0's, else NULL */
+    double limit;               /* --batch-time-limit, 0: none */
+    const volatile int *stop;
+    int rank, size, groups;
+    enum pint_schedule schedule;
+    struct timespec start;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int finished, have_thread;
+    pthread_t thread;
+} batch_watch;
+
+static double watch_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec)
+           + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+/* Rank 0: every integral not printed gets a line saying why it did not
+ * end (the printer's lock held to the exit); then the process ends. */
+static void batch_give_up(batch_watch *w, int status, double late)
+{
+    if (w->rank != 0 || !w->p)
+        _exit(1);
+    printer *p = w->p;
+    pthread_mutex_lock(&p->lock);
+    int stopped = status == PINT_INTERRUPTED;
+    size_t left = 0;
+    for (size_t i = 0; i < w->b->n; i++) {
+        if (p->ended[i])
+            continue;
+        pint_result *r = pint_result_alloc(w->b->results[i]->ncomp);
+        if (!r)
+            continue;
+        for (int k = 0; k < r->ncomp; k++)
+            r->value[k] = r->error[k] = NAN;
+        r->status = status;
+        snprintf(r->message, sizeof r->message, "not finished: the batch "
+                 "did not return %.1f s after its %s (an integrand call "
+                 "that never returned held it)", late,
+                 stopped ? "stop request" : "time limit");
+        w->b->results[i] = r;   /* the library's is left to it */
+        on_done_locked(p, i);
+        left++;
+    }
+    /* the summary too: the output stays whole (--json-array a document) */
+    int worst = print_summary(w->b, p->cli, 0, watch_since(&w->start),
+                              w->size, w->groups, w->schedule);
+    fflush(stdout);
+    fprintf(stderr, "pint: the batch did not return %.1f s after its %s; "
+            "%zu integral%s not finished\n", late,
+            stopped ? "stop request" : "time limit", left,
+            left == 1 ? "" : "s");
+    fflush(stderr);
+    _exit(worst ? worst : 1);
+}
+
+static void *batch_watchdog(void *arg)
+{
+    batch_watch *w = arg;
+    double extra = w->rank == 0 ? 0.0 : 2.0;
+    double grace = w->limit > 0 ? 2.0 + 0.1 * w->limit : 0.0;
+    double stop_grace = getenv("OMPI_COMM_WORLD_SIZE") ? 0.5 : 2.0;
+    double stop_at = -1.0;
+    pthread_mutex_lock(&w->lock);
+    while (!w->finished) {
+        double t = watch_since(&w->start);
+        if (w->limit > 0 && t >= w->limit + grace + extra)
+            break;
+        if (stop_at < 0 && *w->stop)
+            stop_at = t;
+        if (stop_at >= 0 && t >= stop_at + stop_grace + extra)
+            break;
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += 100000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&w->cond, &w->lock, &until);
+    }
+    int finished = w->finished;
+    pthread_mutex_unlock(&w->lock);
+    if (finished)
+        return NULL;
+    if (stop_at >= 0 && (w->limit <= 0 || stop_at + stop_grace
+                                           < w->limit + grace))
+        batch_give_up(w, PINT_INTERRUPTED, stop_grace);
+    batch_give_up(w, PINT_TIME_LIMIT, grace);
+    return NULL;
+}
+
+static void batch_watch_begin(batch_watch *w, batch *b, printer *p,
+                              double limit, const volatile int *stop,
+                              int rank, int size, int groups,
+                              enum pint_schedule schedule)
+{
+    memset(w, 0, sizeof *w);
+    w->size = size;
+    w->groups = groups;
+    w->schedule = schedule;
+    w->b = b;
+    w->p = rank == 0 ? p : NULL;
+    w->limit = limit;
+    w->stop = stop;
+    w->rank = rank;
+    clock_gettime(CLOCK_MONOTONIC, &w->start);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&w->cond, &ca);
+    pthread_condattr_destroy(&ca);
+    w->have_thread = pthread_create(&w->thread, NULL, batch_watchdog, w) == 0;
+}
+
+static void batch_watch_end(batch_watch *w)
+{
+    pthread_mutex_lock(&w->lock);
+    w->finished = 1;
+    pthread_cond_signal(&w->cond);
+    pthread_mutex_unlock(&w->lock);
+    if (w->have_thread)
+        pthread_join(w->thread, NULL);
+    pthread_cond_destroy(&w->cond);
+    pthread_mutex_destroy(&w->lock);
 }
 
 int pint_run_batch(const pint_cli *cli, int rank, int size,
@@ -465,7 +651,8 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     monitor_begin(&m, &b, cli, rank);
     printer pr = { &b, cli, &m, calloc(b.n ? b.n : 1, 1),
                    malloc((b.n ? b.n : 1) * sizeof(size_t)), 0, 1,
-                   cli->json == PINT_CLI_JSON_ARRAY };
+                   cli->json == PINT_CLI_JSON_ARRAY,
+                   PTHREAD_MUTEX_INITIALIZER };
     if (!pr.ended || !pr.order) {
         free(pr.ended);
         free(pr.order);
@@ -480,10 +667,16 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     for (size_t i = 0; i < b.n; i++)
         b.problems[i].opt.stop = stop;
     double t0 = now();
+    batch_watch bw;
+    batch_watch_begin(&bw, &b, &pr, cli->batch_time_limit, stop, rank, size,
+                      cli->group_size ? (size + cli->group_size - 1)
+                                        / cli->group_size : bo.groups,
+                      bo.schedule);
     pint_exit_guard(rank, cli->opt.threads);
     int rc = pint_integrate_batch_notify(b.n, b.problems, &bo, b.results,
                                          rank == 0 ? on_done : NULL, &pr);
     pint_exit_unguard();
+    batch_watch_end(&bw);
     pint_stop_signals_end();
     double wall = now() - t0;
     monitor_end(&m);
@@ -501,35 +694,9 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
         batch_free(&b);
         return 2;
     }
-    size_t conv = 0, limit = 0, fail = 0;
-    long long evals = 0;
-    for (size_t i = 0; i < b.n; i++) {
-        int s = b.results[i]->status;
-        conv += s == PINT_CONVERGED;
-        fail += pint_status_is_error(s);
-        limit += s != PINT_CONVERGED && !pint_status_is_error(s);
-        evals += b.results[i]->evals;
-    }
     int groups = cli->group_size ? (size + cli->group_size - 1) / cli->group_size
                                  : bo.groups;
-    if (rank == 0) {
-        /* the results were printed as they ended; the summary */
-        if (cli->json) {
-            int array = cli->json == PINT_CLI_JSON_ARRAY;
-            printf("{\"summary\": true, \"integrals\": %zu, \"converged\": %zu, "
-                   "\"limit\": %zu, \"failed\": %zu, \"evals\": %lld, "
-                   "\"seconds\": %.6g, \"ranks\": %d, \"groups\": %d, "
-                   "\"schedule\": \"%s\"}\n", b.n, conv, limit, fail, evals,
-                   wall, size, groups, pint_schedule_name(bo.schedule));
-            if (array)
-                fputs("]\n", stdout);
-        } else {
-            printf("\n%zu integrals: %zu converged, %zu stopped at a limit, "
-                   "%zu failed; %lld evaluations; %.3f s on %d rank%s in %d "
-                   "group%s\n", b.n, conv, limit, fail, evals, wall, size,
-                   size == 1 ? "" : "s", groups, groups == 1 ? "" : "s");
-        }
-    }
+    int worst = print_summary(&b, cli, rank, wall, size, groups, bo.schedule);
     batch_free(&b);
-    return fail ? 2 : limit ? 1 : 0;
+    return worst;
 }

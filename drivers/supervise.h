@@ -25,10 +25,10 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
  * clear the progress line. */
 void pint_supervise_end(pint_supervisor *s);
 
-/* A batch's stop on SIGINT and SIGTERM (no watchdog: a batch's
- * integrals end at their own time limits): the flag every integral's
- * opt.stop points at, raised by the first signal (a second kills as
- * usual); pint_stop_signals_end restores the handlers. */
+/* A batch's stop on SIGINT and SIGTERM (its watchdog is batch_run.c's):
+ * the flag every integral's opt.stop points at, raised by the first
+ * signal (a second kills as usual); pint_stop_signals_end restores the
+ * handlers. */
 const volatile int *pint_stop_signals_begin(void);
 void pint_stop_signals_end(void);
 

@@ -53,9 +53,10 @@ static long long first_round(long long before)
     return t > before ? t - before : PINT_MC_FIRST_ROUND;
 }
 
-static int mc_plan(void *self, const pint_team *t, long long left,
-                   long long *need, size_t *len)
+static int mc_plan(void *self, const pint_team *t, const double *rate,
+                   long long left, long long *need, size_t *len)
 {
+    (void)rate;                 /* rank r draws stream r: even shares */
     mc_method *s = self;
     long long n = s->round < left ? s->round : left;
     if (n < 0)

@@ -126,8 +126,9 @@ enum pint_periodize {
 /* How distributed QMC shares the work of a row (q cells of N points)
  * among the workers (Cucos 2003, ch. 4.1). */
 enum pint_qmc_units {
-    PINT_UNITS_ROW = 0,         /* every cell split in equal pieces, one per
-                                   worker: all work on the same row */
+    PINT_UNITS_ROW = 0,         /* all ranks work on the same row, each a
+                                   share of it as large as its measured
+                                   speed earns it */
     PINT_UNITS_SINGLE_CELL = 1, /* one whole cell per request */
     PINT_UNITS_CONSTANT_ROW = 2 /* the row in K p equal units, handed out on
                                    request in chunks chosen by a schedule */

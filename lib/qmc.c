@@ -715,22 +715,46 @@ long long pint_qmc_todo(const pint_qmc *q, int row, const double *pieces,
 }
 
 /* Slice r of P of the interval [a, b). */
-static void slice(long long a, long long b, int r, int P, long long *s0,
-                  long long *s1)
+long long pint_qmc_cut(const long long *todo, long long ntodo,
+                       long long units, long long **pieces, long long *first)
 {
-    long long len = b - a;
-    *s0 = a + len / P * r + len % P * r / P;
-    *s1 = a + len / P * (r + 1) + len % P * (r + 1) / P;
-}
-
-void pint_qmc_slice(const long long *todo, long long i, int r, int P,
-                    long long *k0, long long *k1)
-{
-    slice(todo[3 * i + 1], todo[3 * i + 2], r, P, k0, k1);
+    long long total = 0;
+    for (long long i = 0; i < ntodo; i++)
+        total += todo[3 * i + 2] - todo[3 * i + 1];
+    if (units < 1)
+        units = 1;
+    /* a unit adds at most one piece, an interval's end one more */
+    *pieces = malloc(3 * (size_t)(units + ntodo + 1) * sizeof **pieces);
+    if (!*pieces)
+        return -1;
+    long long n = 0, i = 0, at = 0;    /* interval i, at points into it */
+    for (long long u = 0; u < units; u++) {
+        /* unit u: flat points [total u / units, total (u + 1) / units) */
+        long long end = total / units * (u + 1)
+                        + total % units * (u + 1) / units;
+        long long flat = total / units * u + total % units * u / units;
+        first[u] = n;
+        while (flat < end) {
+            long long a = todo[3 * i + 1] + at, left = todo[3 * i + 2] - a;
+            long long take = end - flat < left ? end - flat : left;
+            (*pieces)[3 * n] = todo[3 * i];
+            (*pieces)[3 * n + 1] = a;
+            (*pieces)[3 * n + 2] = a + take;
+            n++;
+            flat += take;
+            at += take;
+            if (take == left) {
+                i++;
+                at = 0;
+            }
+        }
+    }
+    first[units] = n;
+    return n;
 }
 
 int pint_qmc_work(pint_qmc *q, int row, const long long *todo,
-                  long long ntodo, int r, int P, const pint_watch *watch,
+                  long long ntodo, const pint_watch *watch,
                   void (*tick)(void *arg), void *tick_arg, double *out)
 {
     int m = q->ncomp;
@@ -739,9 +763,8 @@ int pint_qmc_work(pint_qmc *q, int row, const long long *todo,
     int watched = watch && (watch->deadline || watch->opt->stop);
     memset(out, 0, (size_t)ntodo * w * sizeof *out);
     for (long long i = 0; i < ntodo; i++) {
-        long long k0, k1;
+        long long k0 = todo[3 * i + 1], k1 = todo[3 * i + 2];
         double *o = out + (size_t)i * w;
-        pint_qmc_slice(todo, i, r, P, &k0, &k1);
         pint_sum acc[m];
         for (int k = 0; k < m; k++)
             pint_sum_init(&acc[k]);
@@ -767,37 +790,38 @@ int pint_qmc_work(pint_qmc *q, int row, const long long *todo,
 }
 
 double *pint_qmc_pack_row(const pint_qmc *q, const double *resumed,
-                          size_t nresumed, int row, const long long *todo,
-                          long long ntodo, int P, const double *blocks,
-                          size_t block_len, size_t *len)
+                          size_t nresumed, int row, const long long *pieces,
+                          const long long *first, int P,
+                          const double *blocks, size_t block_len,
+                          size_t *len)
 {
     int m = q->ncomp;
     size_t plen = PINT_QMC_PIECE(m), w = 1 + (size_t)m;
-    size_t cap = nresumed + (size_t)ntodo * (size_t)P, n = 0;
-    double *pieces = malloc((cap ? cap : 1) * plen * sizeof *pieces);
-    if (!pieces)
+    size_t ours = pieces ? (size_t)first[P] - (size_t)first[0] : 0;
+    size_t cap = nresumed + ours, n = 0;
+    double *out = malloc((cap ? cap : 1) * plen * sizeof *out);
+    if (!out)
         return NULL;
     /* the resumed pieces not yet used: of this row and later ones */
     for (size_t i = 0; i < nresumed; i++) {
         const double *x = resumed + i * plen;
         if (x[0] >= row)
-            memcpy(pieces + n++ * plen, x, plen * sizeof *x);
+            memcpy(out + n++ * plen, x, plen * sizeof *x);
     }
-    for (int r = 0; r < P; r++)
-        for (long long i = 0; i < ntodo; i++) {
-            const double *o = blocks + (size_t)r * block_len + (size_t)i * w;
+    for (int r = 0; r < P && pieces; r++)
+        for (long long i = first[r]; i < first[r + 1]; i++) {
+            const double *o = blocks + (size_t)r * block_len
+                              + (size_t)(i - first[r]) * w;
             if (o[0] <= 0)
                 continue;
-            long long k0, k1;
-            pint_qmc_slice(todo, i, r, P, &k0, &k1);
-            double *x = pieces + n++ * plen;
+            double *x = out + n++ * plen;
             x[0] = row;
-            x[1] = (double)todo[3 * i];
-            x[2] = (double)k0;
-            x[3] = (double)k0 + o[0];
+            x[1] = (double)pieces[3 * i];
+            x[2] = (double)pieces[3 * i + 1];
+            x[3] = (double)pieces[3 * i + 1] + o[0];
             memcpy(x + 4, o + 1, (size_t)m * sizeof *x);
         }
-    double *v = pint_qmc_pack(q, pieces, n, len);
-    free(pieces);
+    double *v = pint_qmc_pack(q, out, n, len);
+    free(out);
     return v;
 }

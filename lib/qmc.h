@@ -142,28 +142,37 @@ int pint_qmc_resumed_met(const pint_options *opt, int rows,
 long long pint_qmc_todo(const pint_qmc *q, int row, const double *pieces,
                         size_t npieces, double *cellsum, long long **todo);
 
-/* Rank r of P's slice [k0, k1) of todo interval i. */
-void pint_qmc_slice(const long long *todo, long long i, int r, int P,
-                    long long *k0, long long *k1);
+/* The todo intervals (ntodo of them, as pint_qmc_todo makes them) cut
+ * into `units` units of about equal points, each unit cut again at the
+ * ends of the intervals: the pieces in order, as triples (cell, a, b)
+ * like todo's (*pieces, malloc'ed), and first[u] the index of unit u's
+ * first piece (first[units] = the count; first has units + 1 entries).
+ * The pieces depend on todo and units only.  Returns the count, -1 when
+ * out of memory. */
+long long pint_qmc_cut(const long long *todo, long long ntodo,
+                       long long units, long long **pieces, long long *first);
 
-/* Compute slice r of P of every todo interval in order, in chunks of
+/* Compute the intervals (cell, a, b) of todo in order, in chunks of
  * PINT_QMC_WATCH_CHUNK points; before each chunk look at the watch (its
  * halt status is returned) and call tick (may be NULL).  out[i][1 + m]
- * holds the points done from the start of slice i and their sum, up to
- * date after every chunk.  Returns 0, an integrand error or the halt. */
+ * holds the points done from the start of interval i and their sum, up
+ * to date after every chunk.  Returns 0, an integrand error or the
+ * halt. */
 int pint_qmc_work(pint_qmc *q, int row, const long long *todo,
-                  long long ntodo, int r, int P, const pint_watch *watch,
+                  long long ntodo, const pint_watch *watch,
                   void (*tick)(void *arg), void *tick_arg, double *out);
 
 /* The checkpoint numbers (malloc'ed, *len of them; NULL when out of
  * memory) of the finished rows and the row in progress: the resumed
- * pieces (nresumed of them) of rows >= row, and the work of ranks
- * 0..P-1 on todo, rank r's out (see pint_qmc_work) at blocks +
- * r * block_len.  With ntodo 0, just the rows and resumed pieces. */
+ * pieces (nresumed of them) of rows >= row, and the work of members
+ * 0..P-1 on the intervals `pieces`: member r's are pieces first[r] ..
+ * first[r + 1] - 1, its out (see pint_qmc_work) at blocks + r *
+ * block_len.  With pieces NULL, just the rows and resumed pieces. */
 double *pint_qmc_pack_row(const pint_qmc *q, const double *resumed,
-                          size_t nresumed, int row, const long long *todo,
-                          long long ntodo, int P, const double *blocks,
-                          size_t block_len, size_t *len);
+                          size_t nresumed, int row, const long long *pieces,
+                          const long long *first, int P,
+                          const double *blocks, size_t block_len,
+                          size_t *len);
 
 /* Points between two looks at the watch (pint_qmc_work). */
 #define PINT_QMC_WATCH_CHUNK 65536

@@ -3,9 +3,13 @@
  * (rounds.h).
  *
  * A step is a row: its todo intervals (what resumed pieces leave out)
- * are cut into one slice per member, every member computes its slices,
- * and every member adds all members' cell sums in rank order (with
- * compensation), so all finish the row with the same estimate. */
+ * are cut into fixed units (32 a member, of 64 points or more), the
+ * units cut at the intervals' ends into pieces; each member computes a
+ * run of consecutive units, as many as its speed in the last row earns
+ * it (pint_rounds_run measures it), and every member adds all the
+ * pieces' sums in the order of the pieces (with compensation), so all
+ * finish the row with the same estimate, and that estimate does not
+ * depend on who computed what: the same bits whatever the speeds. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,12 +20,30 @@
 #include "rounds.h"
 #include "sum.h"
 
+/* Units of a row per member: a member's share of a row is a whole
+ * number of units, so a unit is the granularity of the balance (1/32
+ * of an even share); a unit has at least UNIT_MIN_POINTS points, so
+ * that a piece is worth its numbers.  (With 4096 the units of a costly
+ * integrand's small rows were a few a member, and ranks alike took 1.3
+ * times as long as with even shares: bench/RESULTS.md 5.2.) */
+#define UNITS_PER_MEMBER 32
+#define UNIT_MIN_POINTS 64
+/* A member's share stays within these multiples of an even share: a
+ * slow member keeps being measured, and a member's numbers (the
+ * gather's stride) stay bounded. */
+#define SHARE_MIN 0.25
+#define SHARE_MAX 4.0
+
 typedef struct {
     pint_qmc *q;
     const pint_qmc_saving *sv;  /* the resumed pieces */
     int m, row, until;          /* row: the one planned */
     long long rows;             /* rows finished */
     long long *todo, ntodo;     /* the planned row's intervals */
+    long long *pieces;          /* ... cut into units, their pieces */
+    long long *ufirst;          /* unit u's first piece (units + 1) */
+    long long *mfirst;          /* member r's first piece (size + 1) */
+    long long most;             /* the most pieces of one member */
     double *cellsum, *comp;     /* its cell sums (shifts x m) */
     size_t cells;
     const double *out;          /* this member's work on the row */
@@ -30,16 +52,49 @@ typedef struct {
     int size, cut;
 } qmc_method;
 
-static int qmc_plan(void *self, const pint_team *t, long long left,
-                    long long *need, size_t *len)
+/* Member r's first unit of `units`, the members' shares in proportion
+ * to their measured rates (points a second in the last step; rate NULL
+ * or any unknown: even shares), each within [SHARE_MIN, SHARE_MAX]
+ * times an even share.  Every member computes the same from the same
+ * rates.  The pieces do not depend on the shares: only who computes
+ * them does. */
+static void share_units(const double *rate, int P, long long units,
+                        long long *start)
 {
-    (void)t;
+    double w[P], total = 0.0;
+    int known = rate != NULL;
+    for (int r = 0; r < P && known; r++)
+        known = rate[r] > 0.0 && isfinite(rate[r]);
+    for (int r = 0; r < P; r++)
+        total += known ? rate[r] : 1.0;
+    double sum = 0.0;
+    for (int r = 0; r < P; r++) {
+        double share = (known ? rate[r] : 1.0) / total * P;
+        w[r] = share < SHARE_MIN ? SHARE_MIN
+             : share > SHARE_MAX ? SHARE_MAX : share;
+        sum += w[r];
+    }
+    double acc = 0.0;
+    start[0] = 0;
+    for (int r = 1; r < P; r++) {
+        acc += w[r - 1];
+        long long u = llround(acc / sum * (double)units);
+        start[r] = u < start[r - 1] ? start[r - 1] : u > units ? units : u;
+    }
+    start[P] = units;
+}
+
+static int qmc_plan(void *self, const pint_team *t, const double *rate,
+                    long long left, long long *need, size_t *len)
+{
     (void)left;
     qmc_method *s = self;
     if (s->until >= 0 && s->row >= s->until)
         return PINT_ROUNDS_HANDOVER;
     free(s->todo);
-    s->todo = NULL;
+    free(s->pieces);
+    free(s->ufirst);
+    s->todo = s->pieces = s->ufirst = NULL;
     s->cut = 0;
     s->ntodo = pint_qmc_todo(s->q, s->row, s->sv->pieces, s->sv->npieces,
                              s->cellsum, &s->todo);
@@ -50,8 +105,30 @@ static int qmc_plan(void *self, const pint_team *t, long long left,
     *need = 0;
     for (long long i = 0; i < s->ntodo; i++)
         *need += s->todo[3 * i + 2] - s->todo[3 * i + 1];
-    /* per interval: points done and sums; then the sums of |f|, drawn */
-    *len = (size_t)s->ntodo * (1 + (size_t)s->m) + (size_t)s->m + 1;
+    /* the row in fixed units (one process: the intervals as they are) */
+    long long units = 1;
+    if (t->size > 1) {
+        units = (long long)UNITS_PER_MEMBER * t->size;
+        if (units > *need / UNIT_MIN_POINTS)
+            units = *need / UNIT_MIN_POINTS;
+        if (units < t->size)
+            units = t->size;
+    }
+    s->ufirst = malloc((size_t)(units + 1) * sizeof *s->ufirst);
+    long long count = s->ufirst ? pint_qmc_cut(s->todo, s->ntodo, units,
+                                               &s->pieces, s->ufirst) : -1;
+    if (count < 0)
+        return PINT_ERR_NOMEM;
+    long long start[t->size + 1];
+    share_units(rate, t->size, units, start);
+    s->most = 0;
+    for (int r = 0; r <= t->size; r++) {
+        s->mfirst[r] = s->ufirst[start[r]];
+        if (r > 0 && s->mfirst[r] - s->mfirst[r - 1] > s->most)
+            s->most = s->mfirst[r] - s->mfirst[r - 1];
+    }
+    /* per piece: points done and sums; then the sums of |f|, drawn */
+    *len = (size_t)s->most * (1 + (size_t)s->m) + (size_t)s->m + 1;
     return 0;
 }
 
@@ -61,26 +138,29 @@ static int qmc_work(void *self, const pint_team *t, pint_watch *w,
 {
     qmc_method *s = self;
     size_t wd = 1 + (size_t)s->m;
+    long long first = s->mfirst[t->rank];
+    long long n = s->mfirst[t->rank + 1] - first;
+    const long long *own = s->pieces + 3 * first;
     s->out = mine;
-    int rc = pint_qmc_work(s->q, s->row, s->todo, s->ntodo, t->rank,
-                           t->size, w, tick, tick_arg, mine);
+    int rc = pint_qmc_work(s->q, s->row, own, n, w, tick, tick_arg, mine);
     *points = 0;
-    for (long long i = 0; i < s->ntodo; i++)
+    for (long long i = 0; i < n; i++)
         *points += (long long)mine[(size_t)i * wd];
     if (rc != 0 && rc != PINT_TIME_LIMIT && rc != PINT_INTERRUPTED)
-        for (long long i = 0; i < s->ntodo; i++) {
-            long long k0, k1;   /* a failed piece counts whole */
-            pint_qmc_slice(s->todo, i, t->rank, t->size, &k0, &k1);
-            *points += k1 - k0 - (long long)mine[(size_t)i * wd];
-        }
-    double *abs = mine + (size_t)s->ntodo * wd;
+        for (long long i = 0; i < n; i++)   /* a failed piece counts whole */
+            *points += own[3 * i + 2] - own[3 * i + 1]
+                       - (long long)mine[(size_t)i * wd];
+    double *abs = mine + (size_t)s->most * wd;
     long long drawn;
     pint_qmc_abs(s->q, abs, &drawn);
     abs[s->m] = (double)drawn;
     return rc;
 }
 
-/* Every member's sums into the planned row's cells, in rank order. */
+/* Every member's sums into the planned row's cells, in the order of the
+ * pieces (the members' pieces follow each other in rank order), with
+ * compensation: the sums do not depend on which member computed which
+ * piece. */
 static void add_cells(qmc_method *s, const double *all, size_t stride,
                       int size)
 {
@@ -88,11 +168,12 @@ static void add_cells(qmc_method *s, const double *all, size_t stride,
     size_t wd = 1 + (size_t)m;
     memset(s->comp, 0, s->cells * sizeof *s->comp);
     for (int r = 0; r < size; r++)
-        for (long long i = 0; i < s->ntodo; i++)
+        for (long long i = s->mfirst[r]; i < s->mfirst[r + 1]; i++)
             for (int k = 0; k < m; k++) {
-                size_t c = (size_t)s->todo[3 * i] * (size_t)m + (size_t)k;
+                size_t c = (size_t)s->pieces[3 * i] * (size_t)m + (size_t)k;
                 pint_sum acc = { s->cellsum[c], s->comp[c] };
-                pint_sum_add(&acc, all[(size_t)r * stride + (size_t)i * wd
+                pint_sum_add(&acc, all[(size_t)r * stride
+                                       + (size_t)(i - s->mfirst[r]) * wd
                                        + 1 + (size_t)k]);
                 s->cellsum[c] = acc.s;
                 s->comp[c] = acc.c;
@@ -120,7 +201,7 @@ static int qmc_combine(void *self, const pint_team *t, const double *all,
     s->rows = ++s->row;
     *rows = s->rows;
     /* the floor's integral of |f|: every member's points, in rank order */
-    size_t at = (size_t)s->ntodo * (1 + (size_t)m);
+    size_t at = (size_t)s->most * (1 + (size_t)m);
     double abssum[m], drawn = 0.0;
     for (int k = 0; k < m; k++)
         abssum[k] = 0.0;
@@ -140,19 +221,19 @@ static double *qmc_pack(void *self, int partial, size_t *len,
     qmc_method *s = self;
     const pint_qmc_saving *sv = s->sv;
     *points = 0;
-    if (partial) {              /* this member alone, within the row */
+    if (partial) {              /* a team of one, within the row */
         size_t wd = 1 + (size_t)s->m;
-        for (long long i = 0; i < s->ntodo; i++)
+        for (long long i = 0; i < s->mfirst[1]; i++)
             *points += (long long)s->out[(size_t)i * wd];
         return pint_qmc_pack_row(s->q, sv->pieces, sv->npieces, s->row,
-                                 s->todo, s->ntodo, 1, s->out, 0, len);
+                                 s->pieces, s->mfirst, 1, s->out, 0, len);
     }
     if (s->cut)
         return pint_qmc_pack_row(s->q, sv->pieces, sv->npieces, s->row,
-                                 s->todo, s->ntodo, s->size, s->all,
+                                 s->pieces, s->mfirst, s->size, s->all,
                                  s->stride, len);
-    return pint_qmc_pack_row(s->q, sv->pieces, sv->npieces, s->row, NULL, 0,
-                             1, NULL, 0, len);
+    return pint_qmc_pack_row(s->q, sv->pieces, sv->npieces, s->row, NULL,
+                             NULL, 1, NULL, 0, len);
 }
 
 static const char *qmc_message(void *self)
@@ -169,10 +250,12 @@ int pint_qmc_rows(pint_qmc *q, const pint_options *opt,
     qmc_method s = { .q = q, .sv = sv, .m = m, .row = sv->rows,
                      .until = until, .rows = sv->rows, .cells = cells };
     s.cellsum = malloc(2 * cells * sizeof *s.cellsum);
-    int status = pint_team_settle(t, s.cellsum ? 0 : PINT_ERR_NOMEM, NULL,
-                                  1, res);
+    s.mfirst = malloc(((size_t)t->size + 1) * sizeof *s.mfirst);
+    int ok = s.cellsum && s.mfirst;
+    int status = pint_team_settle(t, ok ? 0 : PINT_ERR_NOMEM, NULL, 1, res);
     if (status) {
         free(s.cellsum);
+        free(s.mfirst);
         return status;
     }
     s.comp = s.cellsum + cells;
@@ -185,6 +268,9 @@ int pint_qmc_rows(pint_qmc *q, const pint_options *opt,
     res->points_per_row = s.rows > 0 ? pint_qmc_row_points(q, (int)s.rows - 1)
                                      : 0;
     free(s.todo);
+    free(s.pieces);
+    free(s.ufirst);
+    free(s.mfirst);
     free(s.cellsum);
     return status;
 }

@@ -23,6 +23,9 @@ typedef struct {
     long long rows;
     double *mine, *all;         /* a step's numbers and every member's */
     size_t cap;                 /* numbers of a member each one holds */
+    double *rate;               /* every member's points a second in the
+                                   last finished step (0: unknown) */
+    int measured;               /* rate holds a step's */
     int cut_said;               /* its work was cut with a line: a call
                                    abandoned at the time limit (eval.h) */
     char cut_line[256];
@@ -61,6 +64,8 @@ static void tick(void *arg)
 static int room(run *r, size_t len)
 {
     size_t need = len + TAIL_LEN;
+    if (!r->rate && !(r->rate = calloc((size_t)r->t->size, sizeof *r->rate)))
+        return -1;
     if (need <= r->cap)
         return 0;
     double *a = realloc(r->mine, need * sizeof *a);
@@ -82,7 +87,8 @@ static int room(run *r, size_t len)
 static int plan(run *r, size_t *len, int *agreed)
 {
     long long left = r->opt->max_evals - r->evals, need = 0;
-    int rc = r->s->plan(r->s->self, r->t, left, &need, len);
+    int rc = r->s->plan(r->s->self, r->t, r->measured ? r->rate : NULL,
+                        left, &need, len);
     if (rc == 0 && room(r, *len) != 0)
         rc = PINT_ERR_NOMEM;
     int st = pint_team_settle(r->t, rc == PINT_ERR_NOMEM ? rc : 0, NULL, 1,
@@ -128,6 +134,18 @@ static int step(run *r, size_t len, pint_step *st, int *halt)
     st->cut = 0;
     st->points = 0;
     st->seconds = 0.0;
+    for (int m = 0; m < r->t->size; m++)
+        st->cut |= r->all[(size_t)m * n + len + TAIL_CUT] != 0.0;
+    if (!st->cut && r->rate) {
+        /* the speeds of a finished step (a member that did nothing keeps
+         * its last); the same numbers on every member */
+        for (int m = 0; m < r->t->size; m++) {
+            const double *x = r->all + (size_t)m * n + len;
+            if (x[TAIL_POINTS] > 0.0 && x[TAIL_SECONDS] > 0.0)
+                r->rate[m] = x[TAIL_POINTS] / x[TAIL_SECONDS];
+        }
+        r->measured = 1;
+    }
     for (int m = 0; m < r->t->size; m++) {
         const double *x = r->all + (size_t)m * n + len;
         if (!failed && x[TAIL_STATUS] != 0.0)
@@ -204,7 +222,8 @@ int pint_rounds_run(const pint_sampler *s, pint_team *t,
                     const pint_options *opt, pint_watch *w,
                     const pint_rounds_saving *sv, pint_result *res)
 {
-    run r = { s, t, opt, w, sv, res, sv->before, 0, 0, NULL, NULL, 0, 0, "" };
+    run r = { s, t, opt, w, sv, res, sv->before, 0, 0, NULL, NULL, 0, NULL,
+              0, 0, "" };
     int agreed = 0, status;
     if (sv->resumed && pint_tolerance_met(opt, res->value, res->error, NULL,
                                           s->ncomp, 1.0)) {
@@ -215,6 +234,7 @@ int pint_rounds_run(const pint_sampler *s, pint_team *t,
     }
     free(r.mine);
     free(r.all);
+    free(r.rate);
     pint_team_share_ranks(t, r.own, t->idle, res);
     res->evals = r.evals;
     if (status == PINT_ROUNDS_HANDOVER)

@@ -46,9 +46,12 @@ typedef struct {
     /* The next step: *need points over the team, *len numbers from each
      * member.  left: the evaluations left under the limit (a method may
      * plan fewer points; planning more stops the run at the limit).
+     * rate: every member's points a second in its work of the last
+     * finished step (the same numbers on every member; 0 where unknown),
+     * or NULL before the first: a method may share by it.
      * 0; PINT_ROUNDS_HANDOVER; or PINT_ERR_NOMEM (this member; all agree). */
-    int (*plan)(void *self, const pint_team *t, long long left,
-                long long *need, size_t *len);
+    int (*plan)(void *self, const pint_team *t, const double *rate,
+                long long left, long long *need, size_t *len);
     /* This member's part into mine[0..len) and its points into *points:
      * 0, an integrand error, or the watch's halt (then fewer points).
      * tick, on a team of one with periodic checkpoints (else NULL): to be

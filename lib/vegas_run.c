@@ -139,9 +139,10 @@ static void scale_errors(const vg_method *s, double *error)
             error[k] *= sqrt(s->chi2[k] / dof);
 }
 
-static int vg_plan(void *self, const pint_team *t, long long left,
-                   long long *need, size_t *len)
+static int vg_plan(void *self, const pint_team *t, const double *rate,
+                   long long left, long long *need, size_t *len)
 {
+    (void)rate;
     vg_method *s = self;
     /* never an iteration cut to what the limit leaves: the run stops at
      * the limit when the next iteration would pass it (as QMC's rows),

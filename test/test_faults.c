@@ -340,6 +340,48 @@ static void test_batch_time_limit(void)
     }
 }
 
+/* The batch's watchdog: a cheap integrand's quick calls run unguarded,
+ * so one that never returns (hangs_later, at its 20000th call) is not
+ * abandoned by the library; 2 s + 10% after the batch's time limit the
+ * command prints the unfinished integrals as such, with the summary,
+ * and exits 1. */
+static void test_batch_watchdog(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "quick.list");
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    fprintf(f, "genz1 2\nhangs_later 6 er=1e-13 plugin=%s\ngenz2 2\n",
+            env_or_die("PINT_PLUGIN"));
+    fclose(f);
+    run_result r;
+    double t0 = now();
+    run_mpi(&r, 0, "--json", "--batch", path, "--batch-time-limit", "2", NULL);
+    double wall = now() - t0;
+    const char *l[4] = { NULL };
+    int ok = r.status == 1;
+    for (int k = 1; k <= 3; k++)
+        ok &= (l[k] = batch_line(r.out, k)) != NULL
+              && (k == 1 || l[k - 1] < l[k]);
+    if (!ok)
+        fprintf(stderr, "\n  batch watchdog: exit %d, stdout '%.900s', "
+                "stderr '%.300s'\n", r.status, r.out, r.err);
+    CU_ASSERT_FATAL(ok);
+    CU_ASSERT(strstr(l[1], "\"status\": \"converged\"") < l[2]);
+    expect_honest(l[1]);
+    for (int k = 2; k <= 3; k++) {
+        CU_ASSERT(strstr(l[k], "\"status\": \"time-limit\"") != NULL);
+        CU_ASSERT(strstr(l[k], "\"message\": \"not finished: the batch did "
+                         "not return 2.2 s after its time limit") != NULL);
+    }
+    CU_ASSERT(strstr(r.out, "{\"summary\": true, \"integrals\": 3, "
+                     "\"converged\": 1, \"limit\": 2, \"failed\": 0")
+              > l[3]);
+    CU_ASSERT(strstr(r.err, "pint: the batch did not return 2.2 s after its "
+                     "time limit; 2 integrals not finished\n") != NULL);
+    CU_ASSERT(wall >= 4.2 && wall < 60.0);
+}
+
 /* A list of 12 integrals of about a second each (--cost-us 20, one
  * thread) at path. */
 static void slow_list(char *path, size_t len)
@@ -888,6 +930,8 @@ int main(void)
           test_batch_hang },
         { "a batch's time limit: a hang, the integrals not started, 1 and 2 "
           "ranks", test_batch_time_limit },
+        { "a batch's watchdog: a quick call that never returns",
+          test_batch_watchdog },
         { "a batch stopped by SIGTERM or killed: the results printed stay",
           test_batch_stopped },
         { "faults in a helper's slice: an error code, a hang",

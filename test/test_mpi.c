@@ -594,6 +594,39 @@ static void test_qmc_over_ranks(void)
     }
 }
 
+/* Rows shared by speed (lib/qmc_run.c): a rank slowed by --cost-us
+ * gets a smaller share of the rows after the first, and the answer is
+ * the same bits whoever is slow (the pieces are fixed, added in their
+ * order), on 2 and 3 ranks. */
+static void test_qmc_rows_by_speed(void)
+{
+    static const char *const costs[][2] = {
+        { "0", "0,10" }, { "0", "10,0" }, { "0", "0,0,10" } };
+    static const int nps[] = { 2, 2, 3 };
+    for (int c = 0; c < 3; c++) {
+        run_result a, b;
+        for (int k = 0; k < 2; k++)
+            run_mpi(k ? &b : &a, nps[c], "--json", "--method", "qmc", "-f",
+                    "expprod", "-d", "10", "--er", "1e-6", "--cost-us",
+                    costs[c][k], NULL);
+        CU_ASSERT_EQUAL_FATAL(a.status, 0);
+        CU_ASSERT_EQUAL_FATAL(b.status, 0);
+        double qa = json_nth(a.out, "value", 0), qb = json_nth(b.out, "value", 0);
+        CU_ASSERT_EQUAL(qa, qb);
+        CU_ASSERT_EQUAL(json_nth(a.out, "error", 0), json_nth(b.out, "error", 0));
+        CU_ASSERT_EQUAL(json_num(a.out, "evals"), json_num(b.out, "evals"));
+        CU_ASSERT(fabs(qa - 1.0) <= 3.0 * json_nth(a.out, "error", 0));
+        CU_ASSERT(json_num(b.out, "rows") >= 3);
+        int slow = c == 1 ? 0 : nps[c] - 1, fast = c == 1 ? 1 : 0;
+        double es = json_nth(b.out, "rank_evals", slow);
+        double ef = json_nth(b.out, "rank_evals", fast);
+        if (!(es < ef / 3))
+            fprintf(stderr, "\n  rows by speed, --cost-us %s: slow rank %g "
+                    "points, fast %g\n", costs[c][1], es, ef);
+        CU_ASSERT(es < ef / 3);
+    }
+}
+
 /* QMC failures and limits: one line naming the rank, on every mode; the
  * evaluation limit holds with units handed out ahead.  The failing runs
  * ask for 1e-14: fails_on_rank2 is x1, which the first row already meets
@@ -806,6 +839,7 @@ int main(void)
           test_protocol_reopens },
         { "Monte Carlo over ranks", test_mc_over_ranks },
         { "QMC over ranks: rows, cells, constant rows", test_qmc_over_ranks },
+        { "QMC rows shared by speed: the same bits", test_qmc_rows_by_speed },
         { "QMC failures and limits", test_qmc_failures_and_limits },
         { "Monte Carlo in fixed-time units", test_mc_fixed_time },
         { "batch: 24 integrals in 1, 2, 4 groups", test_batch_groups },

@@ -111,6 +111,47 @@ static int f_batch_fail(int n, size_t npts, const double *x, int m,
  * frequencies 0, +-1, and no dual vector of this rule lies in {-1,0,1}^3),
  * korobov's to 1.2e-4 only (6t(1-t) has a kink at 0 when made periodic:
  * Fourier coefficients ~ 1/h^2; the value was checked independently). */
+/* The units of a row (pint_qmc_cut): the pieces cover the intervals
+ * exactly, in order, each within one interval; units differ by at most
+ * a point; the first piece of every unit in order. */
+static void test_cut_units(void)
+{
+    long long todo[] = { 0, 0, 1000, 1, 500, 1000, 2, 0, 37, 4, 10, 11 };
+    long long ntodo = 4, total = 1000 + 500 + 37 + 1;
+    for (long long units = 1; units <= 1600; units += units < 40 ? 1 : 397) {
+        long long *pieces, first[1601];
+        long long n = pint_qmc_cut(todo, ntodo, units, &pieces, first);
+        CU_ASSERT_FATAL(n > 0);
+        CU_ASSERT(n <= units + ntodo);
+        CU_ASSERT_EQUAL(first[0], 0);
+        CU_ASSERT_EQUAL(first[units], n);
+        long long i = 0, at = todo[1], lo = total, hi = 0;
+        for (long long u = 0; u < units; u++) {
+            CU_ASSERT(first[u] <= first[u + 1]);
+            long long size = 0;
+            for (long long p = first[u]; p < first[u + 1]; p++) {
+                /* the next stretch of interval i */
+                if (at == todo[3 * i + 2]) {
+                    i++;
+                    at = i < ntodo ? todo[3 * i + 1] : -1;
+                }
+                CU_ASSERT_FATAL(i < ntodo);
+                CU_ASSERT_EQUAL(pieces[3 * p], todo[3 * i]);
+                CU_ASSERT_EQUAL(pieces[3 * p + 1], at);
+                CU_ASSERT(pieces[3 * p + 2] > at
+                          && pieces[3 * p + 2] <= todo[3 * i + 2]);
+                size += pieces[3 * p + 2] - at;
+                at = pieces[3 * p + 2];
+            }
+            lo = size < lo ? size : lo;
+            hi = size > hi ? size : hi;
+        }
+        CU_ASSERT(i == ntodo - 1 && at == todo[3 * i + 2]);
+        CU_ASSERT(hi - lo <= 1);
+        free(pieces);
+    }
+}
+
 static void test_constant_exact(void)
 {
     pint_testfn *t = pint_testfn_new("one", 3, 1, 1.0, NULL, 0);
@@ -650,6 +691,7 @@ int main(void)
 {
     CU_TestInfo tests[] = {
         { "f = 1: exact, each transform", test_constant_exact },
+        { "a row's units: pieces cover the intervals", test_cut_units },
         { "linear f: cell error <= vol sum c_i w_i / 2N", test_linear_bound },
         { "cell points are the shifted Korobov lattice", test_points_are_the_lattice },
         { "piece sums add up; caches do not leak", test_piece_additivity },

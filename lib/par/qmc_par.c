@@ -2,13 +2,15 @@
  *
  * A row of the QMC engine is q cells of N points.  Three ways to share it:
  *
- * row (default)  Every cell is cut into W equal pieces, piece w for rank
- *                w: all ranks work on the same row, then one allgather
- *                hands every rank every piece sum, and each adds them in
- *                rank order.  All ranks compute and take the same
- *                decision; no controller.  For a fixed seed the answer is
- *                the one-rank answer up to rounding (the cell sums are
- *                added in pieces), and bit-identical between runs.
+ * row (default)  The rows of the run skeleton (qmc_run.c): the row is
+ *                cut into fixed units, each rank computes a run of them
+ *                as large as its measured speed earns it, then one
+ *                allgather hands every rank every piece sum, and each
+ *                adds them in the order of the pieces.  All ranks
+ *                compute and take the same decision; no controller.  For
+ *                a fixed seed the answer is the one-rank answer up to
+ *                rounding (the cell sums are added in pieces), and
+ *                bit-identical between runs whatever the speeds.
  *
  * single-cell    Rank 0 is a controller; ranks 1..P-1 ask it for work and
  * constant-row   get units.  A row's flat index space [0, qN) is cut into
