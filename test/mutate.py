@@ -18,7 +18,7 @@ row per mutation: its id, the file, what it breaks, caught or MISSED,
 the first failing test, and the seconds it took.
 
 Not part of `make check`: a full run rebuilds and reruns the quick
-tests of 98 mutations (3 hours or more on 2 cores).  Every mutation must be caught; a
+tests of a hundred mutations (3 hours or more on 2 cores).  Every mutation must be caught; a
 missed one is a test to write.
 """
 import argparse
