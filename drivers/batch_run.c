@@ -499,14 +499,6 @@ typedef struct {
     pthread_t thread;
 } batch_watch;
 
-static double watch_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec)
-           + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
-}
-
 /* Rank 0: every integral not printed gets a line saying why it did not
  * end (the printer's lock held to the exit); then the process ends. */
 static void batch_give_up(batch_watch *w, int status, double late)
@@ -535,7 +527,8 @@ static void batch_give_up(batch_watch *w, int status, double late)
         left++;
     }
     /* the summary too: the output stays whole (--json-array a document) */
-    int worst = print_summary(w->b, p->cli, 0, watch_since(&w->start),
+    double t0 = (double)w->start.tv_sec + 1e-9 * (double)w->start.tv_nsec;
+    int worst = print_summary(w->b, p->cli, 0, now() - t0,
                               w->size, w->groups, w->schedule);
     fflush(stdout);
     fprintf(stderr, "pint: the batch did not return %.1f s after its %s; "
@@ -549,36 +542,11 @@ static void batch_give_up(batch_watch *w, int status, double late)
 static void *batch_watchdog(void *arg)
 {
     batch_watch *w = arg;
-    double extra = w->rank == 0 ? 0.0 : 2.0;
-    double grace = w->limit > 0 ? 2.0 + 0.1 * w->limit : 0.0;
-    double stop_grace = getenv("OMPI_COMM_WORLD_SIZE") ? 0.5 : 2.0;
-    double stop_at = -1.0;
-    pthread_mutex_lock(&w->lock);
-    while (!w->finished) {
-        double t = watch_since(&w->start);
-        if (w->limit > 0 && t >= w->limit + grace + extra)
-            break;
-        if (stop_at < 0 && *w->stop)
-            stop_at = t;
-        if (stop_at >= 0 && t >= stop_at + stop_grace + extra)
-            break;
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_nsec += 100000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&w->cond, &w->lock, &until);
-    }
-    int finished = w->finished;
-    pthread_mutex_unlock(&w->lock);
-    if (finished)
-        return NULL;
-    if (stop_at >= 0 && (w->limit <= 0 || stop_at + stop_grace
-                                           < w->limit + grace))
-        batch_give_up(w, PINT_INTERRUPTED, stop_grace);
-    batch_give_up(w, PINT_TIME_LIMIT, grace);
+    double late;
+    int why = pint_watchdog_wait(&w->lock, &w->cond, &w->finished, &w->start,
+                                 w->limit, w->stop, w->rank, &late);
+    if (why)
+        batch_give_up(w, why, late);
     return NULL;
 }
 

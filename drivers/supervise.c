@@ -336,24 +336,21 @@ static void give_up(pint_supervisor *s, int status, const char *why,
     _exit(1);
 }
 
-/* Wakes every 0.1 s (a signal handler cannot signal a condition) until
- * the run returns; gives up 2 s + 10% after the time limit, or after a
- * stop request (SIGINT/SIGTERM) 2 s later (0.5 s under mpirun, which
- * kills its processes 1 s after it passed them the signal), when the run
- * has not returned.  The other ranks give rank 0 two more seconds. */
-static void *watchdog(void *arg)
+int pint_watchdog_wait(pthread_mutex_t *lock, pthread_cond_t *cond,
+                       const int *finished, const struct timespec *start,
+                       double limit, const volatile int *stop, int rank,
+                       double *late)
 {
-    pint_supervisor *s = arg;
-    double limit = s->opt->time_limit, extra = s->rank == 0 ? 0.0 : 2.0;
+    double extra = rank == 0 ? 0.0 : 2.0;
     double grace = limit > 0 ? 2.0 + 0.1 * limit : 0.0;
     double stop_grace = getenv("OMPI_COMM_WORLD_SIZE") ? 0.5 : 2.0;
     double stop_at = -1.0;      /* when the stop request was seen */
-    pthread_mutex_lock(&s->lock);
-    while (!s->finished) {
-        double t = since(&s->start);
+    pthread_mutex_lock(lock);
+    while (!*finished) {
+        double t = since(start);
         if (limit > 0 && t >= limit + grace + extra)
             break;
-        if (stop_at < 0 && stop_requested)
+        if (stop_at < 0 && stop && *stop)
             stop_at = t;
         if (stop_at >= 0 && t >= stop_at + stop_grace + extra)
             break;
@@ -364,19 +361,35 @@ static void *watchdog(void *arg)
             until.tv_sec++;
             until.tv_nsec -= 1000000000L;
         }
-        pthread_cond_timedwait(&s->cond, &s->lock, &until);
+        pthread_cond_timedwait(cond, lock, &until);
     }
-    if (s->finished) {
-        pthread_mutex_unlock(&s->lock);
-        return NULL;
-    }
-    char why[64];
+    int done = *finished;
+    pthread_mutex_unlock(lock);
+    if (done)
+        return 0;
     if (stop_at >= 0 && (limit <= 0 || stop_at + stop_grace < limit + grace)) {
-        snprintf(why, sizeof why, "interrupted");
-        give_up(s, PINT_INTERRUPTED, why, stop_grace);
+        *late = stop_grace;
+        return PINT_INTERRUPTED;
     }
-    snprintf(why, sizeof why, "time limit of %g s", limit);
-    give_up(s, PINT_TIME_LIMIT, why, grace);
+    *late = grace;
+    return PINT_TIME_LIMIT;
+}
+
+/* The run's watchdog (pint_watchdog_wait). */
+static void *watchdog(void *arg)
+{
+    pint_supervisor *s = arg;
+    double late;
+    int why = pint_watchdog_wait(&s->lock, &s->cond, &s->finished, &s->start,
+                                 s->opt->time_limit, (const volatile int *)&stop_requested,
+                                 s->rank, &late);
+    if (why == PINT_INTERRUPTED) {
+        give_up(s, why, "interrupted", late);
+    } else if (why) {
+        char text[64];
+        snprintf(text, sizeof text, "time limit of %g s", s->opt->time_limit);
+        give_up(s, why, text, late);
+    }
     return NULL;
 }
 
