@@ -25,7 +25,7 @@
  * of an even share); a unit has at least UNIT_MIN_POINTS points, so
  * that a piece is worth its numbers.  (With 4096 the units of a costly
  * integrand's small rows were a few a member, and ranks alike took 1.3
- * times as long as with even shares: bench/RESULTS.md 5.2.) */
+ * times as long as with even shares: bench/RESULTS.md 5.4.) */
 #define UNITS_PER_MEMBER 32
 #define UNIT_MIN_POINTS 64
 /* A member's share stays within these multiples of an even share: a
@@ -58,26 +58,28 @@ typedef struct {
  * times an even share.  Every member computes the same from the same
  * rates.  The pieces do not depend on the shares: only who computes
  * them does. */
+static double clamped_share(const double *rate, int known, double total,
+                            int P, int r)
+{
+    double share = (known ? rate[r] : 1.0) / total * P;
+    return share < SHARE_MIN ? SHARE_MIN : share > SHARE_MAX ? SHARE_MAX
+                                                             : share;
+}
+
 static void share_units(const double *rate, int P, long long units,
                         long long *start)
 {
-    double w[P], total = 0.0;
+    double total = 0.0, sum = 0.0, acc = 0.0;
     int known = rate != NULL;
     for (int r = 0; r < P && known; r++)
         known = rate[r] > 0.0 && isfinite(rate[r]);
     for (int r = 0; r < P; r++)
         total += known ? rate[r] : 1.0;
-    double sum = 0.0;
-    for (int r = 0; r < P; r++) {
-        double share = (known ? rate[r] : 1.0) / total * P;
-        w[r] = share < SHARE_MIN ? SHARE_MIN
-             : share > SHARE_MAX ? SHARE_MAX : share;
-        sum += w[r];
-    }
-    double acc = 0.0;
+    for (int r = 0; r < P; r++)
+        sum += clamped_share(rate, known, total, P, r);
     start[0] = 0;
     for (int r = 1; r < P; r++) {
-        acc += w[r - 1];
+        acc += clamped_share(rate, known, total, P, r - 1);
         long long u = llround(acc / sum * (double)units);
         start[r] = u < start[r - 1] ? start[r - 1] : u > units ? units : u;
     }
@@ -119,11 +121,11 @@ static int qmc_plan(void *self, const pint_team *t, const double *rate,
                                                &s->pieces, s->ufirst) : -1;
     if (count < 0)
         return PINT_ERR_NOMEM;
-    long long start[t->size + 1];
-    share_units(rate, t->size, units, start);
+    /* each member's first unit, then its first piece */
+    share_units(rate, t->size, units, s->mfirst);
     s->most = 0;
     for (int r = 0; r <= t->size; r++) {
-        s->mfirst[r] = s->ufirst[start[r]];
+        s->mfirst[r] = s->ufirst[s->mfirst[r]];
         if (r > 0 && s->mfirst[r] - s->mfirst[r - 1] > s->most)
             s->most = s->mfirst[r] - s->mfirst[r - 1];
     }
