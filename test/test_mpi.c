@@ -597,11 +597,14 @@ static void test_qmc_over_ranks(void)
 /* Rows shared by speed (lib/qmc_run.c): a rank slowed by --cost-us
  * gets a smaller share of the rows after the first, and the answer is
  * the same bits whoever is slow (the pieces are fixed, added in their
- * order), on 2 and 3 ranks. */
+ * order), on 2 and 3 ranks.  The slow rank sleeps 100 us a point, the
+ * others compute for a fraction of that: with 10 us, CI's loaded make
+ * check slowed the computing ranks so much that the slow one's share
+ * (8,515 of 71,530 points on 3 ranks) came near the others'. */
 static void test_qmc_rows_by_speed(void)
 {
     static const char *const costs[][2] = {
-        { "0", "0,10" }, { "0", "10,0" }, { "0", "0,0,10" } };
+        { "0", "0,100" }, { "0", "100,0" }, { "0", "0,0,100" } };
     static const int nps[] = { 2, 2, 3 };
     for (int c = 0; c < 3; c++) {
         run_result a, b;
@@ -617,13 +620,15 @@ static void test_qmc_rows_by_speed(void)
         CU_ASSERT_EQUAL(json_num(a.out, "evals"), json_num(b.out, "evals"));
         CU_ASSERT(fabs(qa - 1.0) <= 3.0 * json_nth(a.out, "error", 0));
         CU_ASSERT(json_num(b.out, "rows") >= 3);
-        int slow = c == 1 ? 0 : nps[c] - 1, fast = c == 1 ? 1 : 0;
+        /* under half an even share (the first row is even; later ones
+         * give it a quarter of an even share at the least) */
+        int slow = c == 1 ? 0 : nps[c] - 1;
         double es = json_nth(b.out, "rank_evals", slow);
-        double ef = json_nth(b.out, "rank_evals", fast);
-        if (!(es < ef / 3))
+        double even = json_num(b.out, "evals") / nps[c];
+        if (!(es < even / 2))
             fprintf(stderr, "\n  rows by speed, --cost-us %s: slow rank %g "
-                    "points, fast %g\n", costs[c][1], es, ef);
-        CU_ASSERT(es < ef / 3);
+                    "points, an even share %g\n", costs[c][1], es, even);
+        CU_ASSERT(es < even / 2);
     }
 }
 
