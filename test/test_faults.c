@@ -344,7 +344,9 @@ static void test_batch_time_limit(void)
  * so one that never returns (hangs_later, at its 20000th call) is not
  * abandoned by the library; 2 s + 10% after the batch's time limit the
  * command prints the unfinished integrals as such, with the summary,
- * and exits 1. */
+ * and exits 1.  (Under the sanitizers the calls are slow enough to be
+ * guarded: then the library abandons the call at the end time and the
+ * batch ends by itself, which is right too.) */
 static void test_batch_watchdog(void)
 {
     char path[256];
@@ -369,14 +371,23 @@ static void test_batch_watchdog(void)
     CU_ASSERT_FATAL(ok);
     CU_ASSERT(strstr(l[1], "\"status\": \"converged\"") < l[2]);
     expect_honest(l[1]);
+    CU_ASSERT(strstr(r.out, "{\"summary\": true, \"integrals\": 3, "
+                     "\"converged\": 1, \"limit\": 2, \"failed\": 0")
+              > l[3]);
+    const char *guarded = strstr(l[2], "end time reached before the "
+                                 "tolerance was met; ");
+    if (guarded && guarded < l[3]) {
+        CU_ASSERT(strstr(l[2], "was abandoned") < l[3]);
+        CU_ASSERT(strstr(l[3], "not started: the end time had passed")
+                  != NULL);
+        CU_ASSERT(wall >= 2.5 && wall < 60.0);
+        return;
+    }
     for (int k = 2; k <= 3; k++) {
         CU_ASSERT(strstr(l[k], "\"status\": \"time-limit\"") != NULL);
         CU_ASSERT(strstr(l[k], "\"message\": \"not finished: the batch did "
                          "not return 2.2 s after its time limit") != NULL);
     }
-    CU_ASSERT(strstr(r.out, "{\"summary\": true, \"integrals\": 3, "
-                     "\"converged\": 1, \"limit\": 2, \"failed\": 0")
-              > l[3]);
     CU_ASSERT(strstr(r.err, "pint: the batch did not return 2.2 s after its "
                      "time limit; 2 integrals not finished\n") != NULL);
     CU_ASSERT(wall >= 4.2 && wall < 60.0);
