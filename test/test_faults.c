@@ -622,7 +622,8 @@ static void test_disk_trouble(void)
             *strrchr(dir, '/') = '\0';
             setenv("PINT_DISK", modes[d], 1);
             setenv("PINT_DISK_DIR", dir, 1);
-            setenv("PINT_DISK_AFTER", "20000", 1);
+            setenv("PINT_DISK_AFTER", "5000", 1);
+            setenv("PINT_DISK_FILE", path, 1);
             run_result r;
             run_mpi(&r, nps[mi], "--json", "--plugin",
                     env_or_die("PINT_PLUGIN"), "-f", "disk_trouble", "-d",
@@ -630,6 +631,7 @@ static void test_disk_trouble(void)
                     "--cost-us", "20", "--checkpoint", path,
                     "--checkpoint-every", "0.1", "--time-limit", "2", NULL);
             unsetenv("PINT_DISK_AFTER");
+            unsetenv("PINT_DISK_FILE");
             unsetenv("PINT_DISK_DIR");
             unsetenv("PINT_DISK");
             expect_status(&r, 1, "time-limit");

@@ -268,7 +268,9 @@ int fault_last_rank_corner(int ndim, const double *x, int ncomp,
 }
 
 /* exp(-50 |x - 1/2|^2) (exact as nan_later's); from its call
- * $PINT_DISK_AFTER on (default 200000) the disk gives trouble, on every
+ * $PINT_DISK_AFTER on (default 200000), once the file $PINT_DISK_FILE
+ * exists if that is set (a checkpoint was written, however slow the
+ * machine), the disk gives trouble, on every
  * rank: $PINT_DISK "full" limits the size of the files the process may
  * write to 64 bytes (RLIMIT_FSIZE, SIGXFSZ ignored: a write beyond fails
  * as on a full disk), "gone" removes the directory $PINT_DISK_DIR and
@@ -278,8 +280,13 @@ int disk_trouble(int ndim, const double *x, int ncomp, double *fval,
                  void *ctx)
 {
     static atomic_long calls;
+    static atomic_int fired;
     (void)ctx;
-    if (next_call(&calls) == cfg.disk_after) {
+    long n = next_call(&calls);
+    const char *file = getenv("PINT_DISK_FILE");
+    if (n >= cfg.disk_after && (n - cfg.disk_after) % 64 == 0
+        && !atomic_load(&fired) && (!file || access(file, F_OK) == 0)
+        && !atomic_exchange(&fired, 1)) {
         const char *mode = getenv("PINT_DISK"), *dir = getenv("PINT_DISK_DIR");
         if (mode && !strcmp(mode, "full")) {
             struct rlimit rl = { 64, 64 };
