@@ -17,6 +17,7 @@
  * component), or the integrand's failure. */
 typedef struct {
     pint_sum *sums;             /* 3 ncomp */
+    long long pos;              /* its first point in the stream */
     size_t npts;
     int rc;
     char msg[256];
@@ -36,10 +37,8 @@ struct pint_mc {
     pint_sum *acc;              /* a thread's running sums: 3 ncomp, at
                                    acc_stride apart (whole cache lines) */
     size_t acc_stride;
-    mc_slot *slot;
+    mc_slot *slot;              /* the current job's batches */
     pint_sum *slot_sums;
-    long long job_pos;          /* the current job: its first point */
-    long long job_npts;         /* and its points */
     char msg[256];
 };
 
@@ -149,12 +148,11 @@ static void batch_task(void *arg, size_t i, int thread)
     pint_mc *mc = arg;
     int n = mc->ndim, m = mc->ncomp;
     mc_slot *sl = &mc->slot[i];
-    long long first = (long long)i * BATCH, left = mc->job_npts - first;
-    size_t b = left < BATCH ? (size_t)left : BATCH;
+    size_t b = sl->npts;
     double *x = mc->x + (size_t)thread * BATCH * (size_t)n;
     double *f = mc->f + (size_t)thread * BATCH * (size_t)m;
     pint_stream s = mc->stream0;
-    pint_stream_seek(&s, (uint64_t)(mc->job_pos + first) * (uint64_t)n);
+    pint_stream_seek(&s, (uint64_t)sl->pos * (uint64_t)n);
     for (size_t p = 0; p < b; p++)
         for (int d = 0; d < n; d++)
             x[p * (size_t)n + d] =
@@ -189,11 +187,15 @@ static void batch_task(void *arg, size_t i, int thread)
 int pint_mc_sample(pint_mc *mc, long long npts)
 {
     int m = mc->ncomp;
-    long long job_max = (long long)mc->nslots * BATCH;
     while (npts > 0) {
-        mc->job_pos = mc->skipped + mc->count;
-        mc->job_npts = npts < job_max ? npts : job_max;
-        size_t nb = (size_t)((mc->job_npts + BATCH - 1) / BATCH);
+        long long pos = mc->skipped + mc->count, job = 0;
+        size_t nb = 0;
+        for (; nb < mc->nslots && job < npts; nb++) {
+            long long b = npts - job < BATCH ? npts - job : BATCH;
+            mc->slot[nb].pos = pos + job;
+            mc->slot[nb].npts = (size_t)b;
+            job += b;
+        }
         pint_pool_run(mc->pool, nb, batch_task, mc);
         for (size_t i = 0; i < nb; i++) {
             const mc_slot *sl = &mc->slot[i];
@@ -208,9 +210,77 @@ int pint_mc_sample(pint_mc *mc, long long npts)
             }
             mc->count += (long long)sl->npts;
         }
-        npts -= mc->job_npts;
+        npts -= job;
     }
     return 0;
+}
+
+/* One job's batches from unit *u at point *at of it (unit i: the points
+ * [bound[i], bound[i + 1]) after pos), a batch never across two units;
+ * *u and *at advance past them.  The number of batches. */
+static size_t plan_job(pint_mc *mc, long long pos, const long long *bound,
+                       long long nunits, long long *u, long long *at,
+                       long long *unit_of)
+{
+    size_t nb = 0;
+    while (nb < mc->nslots && *u < nunits) {
+        long long left = bound[*u + 1] - bound[*u] - *at;
+        if (left <= 0) {
+            ++*u;
+            *at = 0;
+            continue;
+        }
+        long long b = left < BATCH ? left : BATCH;
+        mc->slot[nb].pos = pos + bound[*u] + *at;
+        mc->slot[nb].npts = (size_t)b;
+        unit_of[nb++] = *u;
+        *at += b;
+    }
+    return nb;
+}
+
+int pint_mc_units(pint_mc *mc, long long pos, const long long *bound,
+                  long long nunits, const pint_watch *watch, double *out)
+{
+    int m = mc->ncomp;
+    size_t wd = 1 + 3 * (size_t)m;
+    if (nunits > 0)
+        memset(out, 0, (size_t)nunits * wd * sizeof *out);
+    long long u = 0, at = 0, unit_of[mc->nslots], cur = -1;
+    pint_sum acc[3 * m];
+    for (;;) {
+        int halt = watch ? pint_watch_halt(watch) : 0;
+        size_t nb = halt ? 0 : plan_job(mc, pos, bound, nunits, &u, &at,
+                                        unit_of);
+        if (nb > 0)
+            pint_pool_run(mc->pool, nb, batch_task, mc);
+        /* the batches' sums into their units', in order; a unit's sums
+         * are stored whenever its batches so far are added */
+        int rc = 0;
+        for (size_t i = 0; i < nb && !rc; i++) {
+            const mc_slot *sl = &mc->slot[i];
+            if (sl->rc != 0) {
+                snprintf(mc->msg, sizeof mc->msg, "%s", sl->msg);
+                rc = sl->rc;
+                break;
+            }
+            if (unit_of[i] != cur) {
+                cur = unit_of[i];
+                for (int k = 0; k < 3 * m; k++)
+                    pint_sum_init(&acc[k]);
+            }
+            for (int k = 0; k < 3 * m; k++)
+                pint_sum_merge(&acc[k], &sl->sums[k]);
+            double *o = out + (size_t)cur * wd;
+            o[0] += (double)sl->npts;
+            for (int k = 0; k < 3 * m; k++)
+                o[1 + k] = pint_sum_get(&acc[k]);
+        }
+        if (rc || halt)
+            return rc ? rc : halt;
+        if (nb == 0)
+            return 0;
+    }
 }
 
 void pint_mc_sums(const pint_mc *mc, double *sum, double *sumsq,
@@ -272,7 +342,7 @@ void pint_mc_state_free(pint_mc_state *st)
 double *pint_mc_state_pack(const pint_mc_state *st, size_t *len)
 {
     int m = st->ncomp;
-    *len = 2 + 2 * (size_t)m + (size_t)st->nstreams;
+    *len = 3 + 2 * (size_t)m + (size_t)st->nstreams;
     double *v = malloc(*len * sizeof *v);
     if (!v)
         return NULL;
@@ -281,6 +351,7 @@ double *pint_mc_state_pack(const pint_mc_state *st, size_t *len)
     v[1 + 2 * m] = st->nstreams;
     for (int r = 0; r < st->nstreams; r++)
         v[2 + 2 * m + r] = (double)st->pos[r];
+    v[*len - 1] = (double)st->next;
     return v;
 }
 
@@ -294,10 +365,22 @@ pint_mc_state *pint_mc_state_unpack(const double *v, size_t len, int ncomp,
                                     char *msg, size_t msglen)
 {
     size_t head = 2 + 2 * (size_t)ncomp;
+    /* with the shared stream's position after the streams, or not */
     if (len < head || !is_count(v[0]) || !is_count(v[head - 1])
-        || (size_t)v[head - 1] != len - head) {
+        || ((size_t)v[head - 1] != len - head
+            && (size_t)v[head - 1] + 1 != len - head)) {
         snprintf(msg, msglen, "not the state of a Monte Carlo run");
         return NULL;
+    }
+    size_t nstreams = (size_t)v[head - 1];
+    double next = 0;
+    if (len - head > nstreams) {
+        next = v[--len];
+        if (!is_count(next)) {
+            snprintf(msg, msglen, "the shared stream has no valid "
+                     "position");
+            return NULL;
+        }
     }
     double total = 0;
     for (size_t r = head; r < len; r++) {
@@ -313,7 +396,7 @@ pint_mc_state *pint_mc_state_unpack(const double *v, size_t len, int ncomp,
             snprintf(msg, msglen, "a negative sum of squares");
             return NULL;
         }
-    if (total != v[0]) {
+    if (total > v[0] || v[0] - total > next) {
         snprintf(msg, msglen, "the streams' positions do not add up to the "
                  "points in the sums");
         return NULL;
@@ -327,6 +410,7 @@ pint_mc_state *pint_mc_state_unpack(const double *v, size_t len, int ncomp,
     memcpy(st->sum, v + 1, 2 * (size_t)ncomp * sizeof *v);
     for (int r = 0; r < st->nstreams; r++)
         st->pos[r] = (long long)v[head + (size_t)r];
+    st->next = (long long)next;
     return st;
 }
 

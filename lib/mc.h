@@ -26,6 +26,25 @@ void pint_mc_free(pint_mc *mc);
  * in pint_mc_message (the sampler stays as it was). */
 int pint_mc_set_threads(pint_mc *mc, int nthreads);
 
+/* The stream of the rounds (mc_run.c): one for the whole team, drawn by
+ * position, so that a point does not depend on who draws it.  Rank
+ * streams (fixed-time units, par/mc_par.c) are numbered by rank. */
+#define PINT_MC_SHARED_STREAM 0xFFFFFFFFu
+
+/* Units of points at given positions of the stream: unit i holds the
+ * points pos + bound[i] .. pos + bound[i + 1] - 1 (bound nondecreasing).
+ * Each unit's numbers go to out + i (1 + 3 ncomp): its points, then the
+ * sums of f_k, of f_k^2 and of |f_k| over them (compensated within the
+ * unit).  A unit's numbers depend on its points alone, not on the
+ * number of threads nor on the other units.  The watch (or NULL) is
+ * looked at between jobs of a few thousand points: on a halt, or an
+ * integrand error (message in pint_mc_message), the units reached hold
+ * the points drawn before it and the rest are zero; returns 0, the
+ * error or the halt.  The running sums of pint_mc_sample are not
+ * touched. */
+int pint_mc_units(pint_mc *mc, long long pos, const long long *bound,
+                  long long nunits, const pint_watch *watch, double *out);
+
 /* Evaluate npts more points (in batches; the integrand sees batches).
  * Returns 0 or an integrand error status (message in pint_mc_message). */
 int pint_mc_sample(pint_mc *mc, long long npts);
@@ -54,17 +73,23 @@ void pint_mc_skip(pint_mc *mc, long long points);
 long long pint_mc_position(const pint_mc *mc);
 
 /* What a checkpoint of a Monte Carlo run keeps: the sums of every point
- * drawn, and how far each stream went (stream r is rank r's).  As numbers
- * of the checkpoint file:
+ * drawn, how far each rank stream went (stream r is rank r's in
+ * fixed-time units), and where the shared stream goes on (the rounds'
+ * points before `next` were drawn, or skipped by a round cut short, and
+ * are never drawn again).  As numbers of the checkpoint file:
  *
- *     count, sum[ncomp], sumsq[ncomp], nstreams, pos[nstreams]
+ *     count, sum[ncomp], sumsq[ncomp], nstreams, pos[nstreams], next
  *
- * with sum over r of pos[r] = count. */
+ * with the points of the rank streams (sum over r of pos[r]) at most
+ * count, and the rest of count at most next.  The states of pint 0.x
+ * before the shared stream end after pos (next 0, the sum of pos[r] is
+ * count) and are read as such. */
 typedef struct {
     int ncomp, nstreams;
     long long count;
     double *sum, *sumsq;
     long long *pos;
+    long long next;
 } pint_mc_state;
 
 /* A zeroed state; NULL when out of memory. */

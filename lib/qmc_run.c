@@ -28,11 +28,6 @@
  * times as long as with even shares: bench/RESULTS.md 5.4.) */
 #define UNITS_PER_MEMBER 32
 #define UNIT_MIN_POINTS 64
-/* A member's share stays within these multiples of an even share: a
- * slow member keeps being measured, and a member's numbers (the
- * gather's stride) stay bounded. */
-#define SHARE_MIN 0.25
-#define SHARE_MAX 4.0
 
 typedef struct {
     pint_qmc *q;
@@ -51,40 +46,6 @@ typedef struct {
     size_t stride;
     int size, cut;
 } qmc_method;
-
-/* Member r's first unit of `units`, the members' shares in proportion
- * to their measured rates (points a second in the last step; rate NULL
- * or any unknown: even shares), each within [SHARE_MIN, SHARE_MAX]
- * times an even share.  Every member computes the same from the same
- * rates.  The pieces do not depend on the shares: only who computes
- * them does. */
-static double clamped_share(const double *rate, int known, double total,
-                            int P, int r)
-{
-    double share = (known ? rate[r] : 1.0) / total * P;
-    return share < SHARE_MIN ? SHARE_MIN : share > SHARE_MAX ? SHARE_MAX
-                                                             : share;
-}
-
-static void share_units(const double *rate, int P, long long units,
-                        long long *start)
-{
-    double total = 0.0, sum = 0.0, acc = 0.0;
-    int known = rate != NULL;
-    for (int r = 0; r < P && known; r++)
-        known = rate[r] > 0.0 && isfinite(rate[r]);
-    for (int r = 0; r < P; r++)
-        total += known ? rate[r] : 1.0;
-    for (int r = 0; r < P; r++)
-        sum += clamped_share(rate, known, total, P, r);
-    start[0] = 0;
-    for (int r = 1; r < P; r++) {
-        acc += clamped_share(rate, known, total, P, r - 1);
-        long long u = llround(acc / sum * (double)units);
-        start[r] = u < start[r - 1] ? start[r - 1] : u > units ? units : u;
-    }
-    start[P] = units;
-}
 
 static int qmc_plan(void *self, const pint_team *t, const double *rate,
                     long long left, long long *need, size_t *len)
@@ -122,7 +83,7 @@ static int qmc_plan(void *self, const pint_team *t, const double *rate,
     if (count < 0)
         return PINT_ERR_NOMEM;
     /* each member's first unit, then its first piece */
-    share_units(rate, t->size, units, s->mfirst);
+    pint_rounds_share(rate, t->size, units, s->mfirst);
     s->most = 0;
     for (int r = 0; r <= t->size; r++) {
         s->mfirst[r] = s->ufirst[s->mfirst[r]];

@@ -1,4 +1,5 @@
 /* rounds.c -- the run skeleton of the sampling methods (see rounds.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "rounds.h"
@@ -247,3 +248,41 @@ int pint_rounds_run(const pint_sampler *s, pint_team *t,
                                          res);
     return status;
 }
+
+/* ------------------------------------------------- shares by speed */
+
+/* A member's share stays within these multiples of an even share: a
+ * slow member keeps being measured, and a member's numbers (the
+ * gather's stride) stay bounded. */
+#define SHARE_MIN 0.25
+#define SHARE_MAX 4.0
+/* A member's share in units of an even one: in proportion to its rate
+ * (known: every rate is), clamped. */
+static double clamped_share(const double *rate, int known, double total,
+                            int P, int r)
+{
+    double share = (known ? rate[r] : 1.0) / total * P;
+    return share < SHARE_MIN ? SHARE_MIN : share > SHARE_MAX ? SHARE_MAX
+                                                             : share;
+}
+
+void pint_rounds_share(const double *rate, int P, long long units,
+                        long long *start)
+{
+    double total = 0.0, sum = 0.0, acc = 0.0;
+    int known = rate != NULL;
+    for (int r = 0; r < P && known; r++)
+        known = rate[r] > 0.0 && isfinite(rate[r]);
+    for (int r = 0; r < P; r++)
+        total += known ? rate[r] : 1.0;
+    for (int r = 0; r < P; r++)
+        sum += clamped_share(rate, known, total, P, r);
+    start[0] = 0;
+    for (int r = 1; r < P; r++) {
+        acc += clamped_share(rate, known, total, P, r - 1);
+        long long u = llround(acc / sum * (double)units);
+        start[r] = u < start[r - 1] ? start[r - 1] : u > units ? units : u;
+    }
+    start[P] = units;
+}
+

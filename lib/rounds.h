@@ -99,4 +99,13 @@ int pint_rounds_run(const pint_sampler *s, pint_team *t,
                     const pint_options *opt, pint_watch *w,
                     const pint_rounds_saving *sv, pint_result *res);
 
+/* Units 0 .. units-1 of a step shared among P members by speed: member
+ * r computes the units start[r] .. start[r + 1] - 1 (start has P + 1
+ * entries), in proportion to rate (plan's argument: NULL, or any rate
+ * unknown: even shares), each share within 1/4 and 4 times an even one
+ * (a slow member keeps being measured; a member's numbers stay
+ * bounded).  Every member computes the same from the same rates. */
+void pint_rounds_share(const double *rate, int P, long long units,
+                       long long *start);
+
 #endif

@@ -372,7 +372,12 @@ static void test_threads_mc_qmc(void)
             atomic_store(&tc.off, 0);
             CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r),
                             PINT_CONVERGED);
-            CU_ASSERT(fabs(r->value[0] - exact) <= r->error[0]);
+            /* Monte Carlo's error is a standard error, and this peak's
+             * sample variance has heavy tails: within 4 E (seed 1's
+             * sample is 3.8 E low; over seeds 1-80 the deviations in
+             * units of E have a spread of 1.13, one beyond 3) */
+            CU_ASSERT(fabs(r->value[0] - exact) <= (method ? 1 : 4)
+                                                   * r->error[0]);
             CU_ASSERT(r->error[0] <= opt.epsrel * exact);
             /* (on more threads the caller may take every task of a
              * loaded machine: off > 0 is not asserted) */

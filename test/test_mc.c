@@ -1,9 +1,11 @@
 /* test_mc.c -- counter-based streams and the plain Monte Carlo engine. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
 #include "pint.h"
 #include "rng.h"
+#include "mc.h"
 #include "integrands.h"
 
 /* Known-answer vectors of Philox4x32-10 (Salmon et al. 2011). */
@@ -162,6 +164,132 @@ static void test_vector_limits_and_bad_input(void)
     pint_testfn_free(t2);
 }
 
+static int unit_peak(int ndim, const double *x, int ncomp, double *fval,
+                     void *ctx)
+{
+    (void)ctx;
+    double s = 0.0;
+    for (int i = 0; i < ndim; i++)
+        s += (x[i] - 0.3) * (x[i] - 0.3);
+    for (int k = 0; k < ncomp; k++)
+        fval[k] = (k + 1) * exp(-20.0 * s);
+    return 0;
+}
+
+/* pint_mc_units: a unit's numbers depend on its points alone (the same
+ * bits cut alone, among other units, on 1 and 3 threads); the units
+ * hold the points of pint_mc_sample from the same position (the sums
+ * agree to rounding), their counts add up; a halt leaves the units not
+ * reached zero. */
+static void test_units(void)
+{
+    pint_function fn = { .ndim = 3, .ncomp = 2, .f = unit_peak };
+    double lo[3] = { 0, 0, 0 }, hi[3] = { 1, 1, 2 };
+    pint_mc *a = pint_mc_new(&fn, lo, hi, 7, PINT_MC_SHARED_STREAM);
+    pint_mc *b = pint_mc_new(&fn, lo, hi, 7, PINT_MC_SHARED_STREAM);
+    CU_ASSERT_FATAL(a && b);
+    CU_ASSERT_EQUAL_FATAL(pint_mc_set_threads(b, 3), 0);
+    enum { W = 7 };                     /* 1 + 3 ncomp */
+    static const long long cut[] = { 0, 1, 1000, 1025, 5000, 5001, 9999 };
+    const long long n = sizeof cut / sizeof cut[0] - 1, pos = 123456;
+    double all[6 * W], one[W], again[6 * W];
+    CU_ASSERT_EQUAL(pint_mc_units(a, pos, cut, n, NULL, all), 0);
+    CU_ASSERT_EQUAL(pint_mc_units(b, pos, cut, n, NULL, again), 0);
+    CU_ASSERT(memcmp(all, again, sizeof all) == 0);
+    double count = 0;
+    for (long long i = 0; i < n; i++) {
+        CU_ASSERT_EQUAL(all[i * W], (double)(cut[i + 1] - cut[i]));
+        count += all[i * W];
+        long long two[2] = { cut[i], cut[i + 1] };
+        CU_ASSERT_EQUAL(pint_mc_units(b, pos, two, 1, NULL, one), 0);
+        CU_ASSERT(memcmp(one, all + i * W, sizeof one) == 0);
+    }
+    CU_ASSERT_EQUAL(count, 9999.0);
+    /* the same points as a sampler that skipped to pos */
+    pint_mc_skip(a, pos);
+    CU_ASSERT_EQUAL(pint_mc_sample(a, 9999), 0);
+    double sum[2], sumsq[2], abssum[2];
+    long long cnt;
+    pint_mc_sums(a, sum, sumsq, &cnt);
+    pint_mc_abs(a, abssum);
+    CU_ASSERT_EQUAL(cnt, 9999);
+    for (int k = 0; k < 2; k++) {
+        double us = 0, uq = 0, ua = 0;
+        for (long long i = 0; i < n; i++) {
+            us += all[i * W + 1 + k];
+            uq += all[i * W + 3 + k];
+            ua += all[i * W + 5 + k];
+        }
+        PT_ASSERT_REL(us, sum[k], 1e-13);
+        PT_ASSERT_REL(uq, sumsq[k], 1e-13);
+        PT_ASSERT_REL(ua, abssum[k], 1e-13);
+        CU_ASSERT(sum[k] > 0);
+    }
+    /* another position, other points */
+    CU_ASSERT_EQUAL(pint_mc_units(b, pos + 1, cut, n, NULL, again), 0);
+    CU_ASSERT(again[W + 1] != all[W + 1]);
+    /* a stop request before the first job: nothing drawn */
+    pint_options opt;
+    pint_options_init(&opt);
+    volatile int stop = 1;
+    opt.stop = &stop;
+    pint_watch w;
+    pint_watch_start(&w, &opt, pint_watch_now());
+    again[0] = 1;
+    CU_ASSERT_EQUAL(pint_mc_units(b, pos, cut, n, &w, again),
+                    PINT_INTERRUPTED);
+    for (long long i = 0; i < n * W; i++)
+        CU_ASSERT_EQUAL(again[i], 0.0);
+    pint_mc_free(a);
+    pint_mc_free(b);
+}
+
+/* The state of a checkpoint: round trip with the shared stream's
+ * position; a state without it (written before the shared stream) read
+ * with position 0; positions that cannot be refused. */
+static void test_state(void)
+{
+    char msg[200];
+    pint_mc_state *st = pint_mc_state_new(1, 2);
+    CU_ASSERT_FATAL(st != NULL);
+    st->count = 1500;
+    st->sum[0] = 3.0;
+    st->sumsq[0] = 9.5;
+    st->pos[0] = 300;
+    st->pos[1] = 200;
+    st->next = 4096;                    /* 1000 of the shared stream */
+    size_t len;
+    double *v = pint_mc_state_pack(st, &len);
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(len, 7);
+    pint_mc_state *back = pint_mc_state_unpack(v, len, 1, msg, sizeof msg);
+    CU_ASSERT_FATAL(back != NULL);
+    CU_ASSERT_EQUAL(back->count, 1500);
+    CU_ASSERT_EQUAL(back->next, 4096);
+    CU_ASSERT_EQUAL(back->pos[1], 200);
+    CU_ASSERT_EQUAL(back->sumsq[0], 9.5);
+    pint_mc_state_free(back);
+    /* the older layout: no position, the streams' points are all */
+    double old[] = { 500, 3.0, 9.5, 2, 300, 200 };
+    back = pint_mc_state_unpack(old, 6, 1, msg, sizeof msg);
+    CU_ASSERT_FATAL(back != NULL);
+    CU_ASSERT_EQUAL(back->next, 0);
+    CU_ASSERT_EQUAL(back->nstreams, 2);
+    pint_mc_state_free(back);
+    old[0] = 501;                       /* a point from nowhere */
+    CU_ASSERT(pint_mc_state_unpack(old, 6, 1, msg, sizeof msg) == NULL);
+    CU_ASSERT(strstr(msg, "do not add up") != NULL);
+    v[6] = 999;                         /* 1000 points before 999 */
+    CU_ASSERT(pint_mc_state_unpack(v, len, 1, msg, sizeof msg) == NULL);
+    CU_ASSERT(strstr(msg, "do not add up") != NULL);
+    v[6] = -1;
+    CU_ASSERT(pint_mc_state_unpack(v, len, 1, msg, sizeof msg) == NULL);
+    CU_ASSERT(strstr(msg, "shared stream") != NULL);
+    CU_ASSERT(pint_mc_state_unpack(v, len + 0, 2, msg, sizeof msg) == NULL);
+    free(v);
+    pint_mc_state_free(st);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -169,6 +297,8 @@ int main(void)
         { "4 streams x 10^6 draws never overlap", test_streams_do_not_overlap },
         { "3E covers the true error in >= 95% of 40 seeds", test_coverage },
         { "vector integrand, limit, bad input", test_vector_limits_and_bad_input },
+        { "units: their points alone decide their sums", test_units },
+        { "the state of a checkpoint, old and new", test_state },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("mc", tests);

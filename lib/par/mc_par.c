@@ -1,15 +1,16 @@
 /* mc_par.c -- plain Monte Carlo over MPI, in two kinds of work units.
  *
- * Rank r always draws from stream r (streams never overlap, see rng.h);
- * a resumed run continues each stream where the checkpoint left it.
- *
  * Fixed-count rounds (default): the rounds of mc_run.c on the team of
- * the communicator.  Every rank draws its share of each round and adds
- * every rank's sums, so every rank sees the same estimate and takes the
- * same decision.  Reproducible for a fixed seed and rank count.
+ * the communicator, drawn from one shared stream by position.  Every
+ * rank draws the units its speed earns it and adds every rank's unit
+ * sums in order, so every rank sees the same estimate and takes the
+ * same decision.  Reproducible for a fixed seed and rank count, whatever
+ * the ranks' speeds.
  *
  * Fixed-time units (unit_seconds > 0, two ranks or more; Cucos 2003,
- * Figure 4.6).  Rank 0 only controls.  Every worker calibrates its unit
+ * Figure 4.6): worker r draws from stream r (streams never overlap, see
+ * rng.h); a resumed run continues each stream where the checkpoint left
+ * it.  Rank 0 only controls.  Every worker calibrates its unit
  * from its measured rate so that a unit takes about unit_seconds, and
  * after each unit reports its cumulative (sum, sum of squares, count).
  * The controller adds the latest report of every worker and, when the
@@ -119,6 +120,7 @@ static void timed_state(pint_mc_state *st, const pint_mc_state *base,
         st->sum[k] = base ? base->sum[k] : 0.0;
     for (int r = 0; r < st->nstreams; r++)
         st->pos[r] = base && r < base->nstreams ? base->pos[r] : 0;
+    st->next = base ? base->next : 0;   /* the rounds' stream */
     for (int r = 1; r < size; r++) {
         const double *l = latest + (size_t)r * len;
         st->count += (long long)l[MCR_COUNT];
