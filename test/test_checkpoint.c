@@ -190,6 +190,32 @@ static void test_resume_version3(void)
     }
 }
 
+/* A Monte Carlo checkpoint written before the rounds drew one shared
+ * stream (each rank its own; genz2 at d = 4, seed 1, 100,000 points on
+ * 2 ranks, stopped at the evaluation limit): still read, on 1 and 3
+ * ranks, its points counted and kept in the estimate, the run going on
+ * in the shared stream to an honest estimate, the same on both. */
+static void test_resume_mc_streams(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/test/data/genz2_d4_mc_streams.ckpt",
+             env_or_die("PINT_SRCDIR"));
+    double q1 = 0;
+    for (int np = 1; np <= 3; np += 2) {
+        run_result r;
+        run_mpi(&r, np, "--json", "-f", "genz2", "-d", "4", "--method", "mc",
+                "--er", "3e-3", "--resume", path, NULL);
+        expect_status(&r, 0, "converged");
+        CU_ASSERT_EQUAL(json_num(r.out, "resumed_evals"), 100000);
+        double q = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
+        CU_ASSERT(fabs(q - json_nth(r.out, "exact", 0)) <= 3 * e);
+        CU_ASSERT(e <= 3e-3 * fabs(q));
+        if (np == 1)
+            q1 = q;
+        PT_ASSERT_REL(q, q1, 1e-13);
+    }
+}
+
 /* Monte Carlo and QMC: stopped by the time limit on some ranks (in the
  * middle of a round, a row or a unit), resumed on others and in another
  * work-unit mode, they end as the uninterrupted run: MC with the same
@@ -533,6 +559,7 @@ int main(void)
     CU_TestInfo tests[] = {
         { "--time-limit, adaptive on 1 and 2 ranks", test_time_limit_adaptive },
         { "--time-limit, Monte Carlo and QMC", test_time_limit_mc_qmc },
+        { "a Monte Carlo checkpoint of rank streams", test_resume_mc_streams },
         { "--time-limit on an integrand that hangs", test_hung_integrand },
         { "resume after a limit on 1 and 3 ranks", test_resume_after_limit },
         { "a version 3 checkpoint resumed", test_resume_version3 },
