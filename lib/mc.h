@@ -81,9 +81,9 @@ long long pint_mc_position(const pint_mc *mc);
  *     count, sum[ncomp], sumsq[ncomp], nstreams, pos[nstreams], next
  *
  * with the points of the rank streams (sum over r of pos[r]) at most
- * count, and the rest of count at most next.  The states of pint 0.x
- * before the shared stream end after pos (next 0, the sum of pos[r] is
- * count) and are read as such. */
+ * count, and the rest of count at most next.  The states written before
+ * the rounds shared a stream end after pos (next 0, the sum of pos[r]
+ * is count) and are read as such. */
 typedef struct {
     int ncomp, nstreams;
     long long count;

@@ -4,8 +4,9 @@
  * A draw is a pure function of (seed, stream, counter): the 128-bit
  * counter holds the draw index and the stream number, and Philox is a
  * bijection of the counter for a fixed key, so two streams never produce
- * the same block, on any number of ranks.  Rank r of a run uses stream r;
- * a run is reproducible for a fixed seed and rank count.  No global state.
+ * the same block, on any number of ranks.  Monte Carlo's rounds draw one
+ * shared stream by position, its fixed-time units stream r on rank r
+ * (mc.h); VEGAS one stream by position.  No global state.
  */
 #ifndef PINT_RNG_H
 #define PINT_RNG_H
