@@ -11,6 +11,7 @@
  * a batch held past --batch-time-limit or a stop request by a call that
  * never returns (see batch_watchdog).
  */
+#include <errno.h>
 #include <math.h>
 #include <mpi.h>
 #include <pthread.h>
@@ -19,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "batch.h"
 #include "batch_run.h"
 #include "expr.h"
@@ -38,6 +40,8 @@ typedef struct {
     double **exact;             /* NULL where unknown */
     pint_cost *costs;           /* --cost-us: each integrand's wrapper */
     double cost_us;             /* this rank's emulated cost */
+    char **ident;               /* each integrand's identity */
+    char **ckpt, **resume;      /* each one's checkpoint files, or NULL */
 } batch;
 
 static void batch_free(batch *b)
@@ -53,7 +57,16 @@ static void batch_free(batch *b)
             pint_expr_free(b->exprs[i]);
         if (b->exact)
             free(b->exact[i]);
+        if (b->ident)
+            free(b->ident[i]);
+        if (b->ckpt)
+            free(b->ckpt[i]);
+        if (b->resume)
+            free(b->resume[i]);
     }
+    free(b->ident);
+    free(b->ckpt);
+    free(b->resume);
     free(b->problems);
     free(b->results);
     free(b->tf);
@@ -62,6 +75,92 @@ static void batch_free(batch *b)
     free(b->exact);
     free(b->costs);
     pint_batch_free(b->e, b->n);
+}
+
+/* The checkpoint files of integral i (--checkpoint DIR, --resume DIR:
+ * DIR/N.ckpt, N its place in the list from 1): it writes its own, and
+ * resumes from its own when there is one (finished, it ends at once with
+ * its result; not started, it starts).  Its identity names it in the
+ * fingerprint, so a file of another integral is refused.  -1 with "out
+ * of memory" in msg. */
+static int files(batch *b, size_t i, const pint_cli *cli, char *msg,
+                 size_t len)
+{
+    const pint_batch_entry *e = &b->e[i];
+    pint_options *o = &b->problems[i].opt;
+    o->checkpoint = o->resume = NULL;
+    if (!cli->opt.checkpoint && !cli->opt.resume)
+        return 0;
+    b->ident[i] = pint_cli_identity(e->nexpr, (const char *const *)e->expr,
+                                    e->plugin, e->function, e->seed,
+                                    e->difficulty);
+    const char *dirs[2] = { cli->opt.checkpoint, cli->opt.resume };
+    char **paths[2] = { &b->ckpt[i], &b->resume[i] };
+    for (int k = 0; k < 2; k++) {
+        if (!dirs[k])
+            continue;
+        size_t n = strlen(dirs[k]) + 32;
+        if (!(*paths[k] = malloc(n)))
+            break;
+        snprintf(*paths[k], n, "%s/%zu.ckpt", dirs[k], i + 1);
+    }
+    if (!b->ident[i] || (dirs[0] && !b->ckpt[i])
+        || (dirs[1] && !b->resume[i])) {
+        snprintf(msg, len, "out of memory");
+        return -1;
+    }
+    o->identity = b->ident[i];
+    o->checkpoint = b->ckpt[i];
+    if (b->resume[i] && access(b->resume[i], F_OK) == 0)
+        o->resume = b->resume[i];
+    return 0;
+}
+
+/* Which integrals resume, as rank 0 sees their files, on every rank (a
+ * group whose ranks disagreed would not agree on its first step).  0, or
+ * -1 when out of memory (on any rank: all agree). */
+static int share_resumes(batch *b)
+{
+    char *has = malloc(b->n ? b->n : 1);
+    int ok = has != NULL, all;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!all) {
+        free(has);
+        return -1;
+    }
+    for (size_t i = 0; i < b->n; i++)
+        has[i] = b->problems[i].opt.resume != NULL;
+    MPI_Bcast(has, (int)b->n, MPI_CHAR, 0, MPI_COMM_WORLD);
+    for (size_t i = 0; i < b->n; i++)
+        b->problems[i].opt.resume = has[i] ? b->resume[i] : NULL;
+    free(has);
+    return 0;
+}
+
+/* --checkpoint DIR and --resume DIR of a batch name directories: the
+ * first is made when missing.  0, or -1 with a one-line reason in msg. */
+static int check_dirs(const pint_cli *cli, char *msg, size_t len)
+{
+    const char *dirs[2] = { cli->opt.checkpoint, cli->opt.resume };
+    for (int k = 0; k < 2; k++) {
+        if (!dirs[k])
+            continue;
+        struct stat sb;
+        if (k == 0 && stat(dirs[k], &sb) != 0 && errno == ENOENT
+            && mkdir(dirs[k], 0777) != 0 && errno != EEXIST) {
+            snprintf(msg, len, "--checkpoint %s: cannot make the directory: "
+                     "%s", dirs[k], strerror(errno));
+            return -1;
+        }
+        if (stat(dirs[k], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            snprintf(msg, len, "%s %s: not a directory (with %s it names a "
+                     "directory, a file per integral)",
+                     k ? "--resume" : "--checkpoint", dirs[k],
+                     cli->batch_file ? "--batch" : "--family");
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* Build integral i of the list; a one-line reason in msg on failure. */
@@ -112,6 +211,8 @@ static int build(batch *b, size_t i, const pint_cli *cli, const char *where,
     p->opt = e->opt;            /* the command line's with the line's keys */
     p->opt.seed = e->seed;
     p->opt.comm = NULL;
+    if (files(b, i, cli, msg, len) != 0)
+        return -1;
     b->results[i] = pint_result_alloc(p->fn.ncomp);
     if (!b->results[i]) {
         snprintf(msg, len, "out of memory");
@@ -156,8 +257,11 @@ static int setup(batch *b, const pint_cli *cli, char *msg, size_t len)
     } else {
         b->e = pint_batch_read(cli->batch_file, cli, &b->n, msg, len);
     }
-    if (!b->e)
+    if (!b->e || check_dirs(cli, msg, len) != 0)
         return -1;
+    b->ident = calloc(b->n, sizeof *b->ident);
+    b->ckpt = calloc(b->n, sizeof *b->ckpt);
+    b->resume = calloc(b->n, sizeof *b->resume);
     b->problems = calloc(b->n, sizeof *b->problems);
     b->results = calloc(b->n, sizeof *b->results);
     b->tf = calloc(b->n, sizeof *b->tf);
@@ -166,7 +270,7 @@ static int setup(batch *b, const pint_cli *cli, char *msg, size_t len)
     b->exact = calloc(b->n, sizeof *b->exact);
     b->costs = calloc(b->n, sizeof *b->costs);
     if (!b->problems || !b->results || !b->tf || !b->plugins || !b->exprs
-        || !b->exact || !b->costs) {
+        || !b->exact || !b->costs || !b->ident || !b->ckpt || !b->resume) {
         snprintf(msg, len, "out of memory");
         return -1;
     }
@@ -293,6 +397,7 @@ static void print_json(FILE *out, const batch *b, size_t i)
             pint_status_name(r->status), r->group, r->seconds);
     pint_json_settings(out, &e->opt, !e->plugin && !e->nexpr, e->seed,
                        e->difficulty);
+    pint_json_checkpoint(out, &b->problems[i].opt, r);
     fputs(", \"message\": ", out);
     pint_json_string(out, r->message);
     fputs("}", out);
@@ -316,6 +421,11 @@ static void print_text(FILE *out, const batch *b, size_t i)
         fprintf(out, "  (component 1 of %d)", r->ncomp);
     if (r->status != PINT_CONVERGED && r->message[0])
         fprintf(out, "  %s", r->message);
+    if (r->resumed_evals)
+        fprintf(out, "  (resumed: %lld evaluations before)",
+                r->resumed_evals);
+    if (r->checkpoint_message[0])
+        fprintf(out, "  (%s)", r->checkpoint_message);
     fputc('\n', out);
 }
 
@@ -597,6 +707,12 @@ int pint_run_batch(const pint_cli *cli, int rank, int size,
     if (agree(failed, msg, sizeof msg) != 0) {
         if (rank == 0)
             fprintf(stderr, "pint: error: %s\n", msg);
+        batch_free(&b);
+        return 2;
+    }
+    if (cli->opt.resume && size > 1 && share_resumes(&b) != 0) {
+        if (rank == 0)
+            fprintf(stderr, "pint: error: out of memory\n");
         batch_free(&b);
         return 2;
     }

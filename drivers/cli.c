@@ -187,7 +187,8 @@ static const pint_opt options[] = {
 "                        on K, not on the threads\n" },
     { .help =
 "\n"
-"Checkpoints (every method; one integral, not --batch/--family):\n" },
+"Checkpoints (every method; with --batch/--family FILE names a directory,\n"
+"a file per integral):\n" },
     { .name = "checkpoint", .kind = PATH, .at = OPT(checkpoint),
       .err = "--checkpoint needs a file name",
       .help =
@@ -560,11 +561,6 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
     cli->difficulty = 1.0;
     if (pint_opt_parse(&table, argc, argv, cli, msg, msglen) != 0)
         return -1;
-    if ((cli->batch_file || cli->family)
-        && (cli->opt.checkpoint || cli->opt.resume))
-        return set_err(msg, msglen, "%s applies to one integral, not to "
-                       "--batch or --family%s", cli->opt.checkpoint
-                       ? "--checkpoint" : "--resume", "");
     if (cli->opt.verify && cli->opt.method != PINT_METHOD_ADAPTIVE)
         return set_err(msg, msglen, "--verify audits the regions of the "
                        "adaptive method; %s has none%s",
@@ -579,6 +575,34 @@ int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
                                       ? cli->checkpoint_every
                                       : PINT_CLI_CHECKPOINT_EVERY;
     return 0;
+}
+
+char *pint_cli_identity(int nexpr, const char *const *expr,
+                        const char *plugin,
+                        const char *function, uint64_t seed,
+                        double difficulty)
+{
+    size_t len = 64 + (plugin ? strlen(plugin) : 0)
+                 + (function ? strlen(function) : 0);
+    for (int k = 0; k < nexpr; k++)
+        len += strlen(expr[k]) + 2;
+    char *buf = malloc(len);
+    if (!buf)
+        return NULL;
+    if (nexpr > 0) {
+        size_t at = (size_t)snprintf(buf, len, "expr ");
+        for (int k = 0; k < nexpr; k++)
+            at += (size_t)snprintf(buf + at, len - at, "%s%s",
+                                   k ? "; " : "", expr[k]);
+    } else if (plugin) {
+        const char *base = strrchr(plugin, '/');
+        snprintf(buf, len, "plugin %s %s", base ? base + 1 : plugin,
+                 function);
+    } else {
+        snprintf(buf, len, "%s seed %llu difficulty %.17g", function,
+                 (unsigned long long)seed, difficulty);
+    }
+    return buf;
 }
 
 int pint_cli_key(pint_cli *cli, const char *key, const char *value,

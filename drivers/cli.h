@@ -49,6 +49,16 @@ typedef struct {
 int pint_cli_parse(int argc, char **argv, pint_cli *cli, char *msg,
                    size_t msglen);
 
+/* What names an integrand in a checkpoint's fingerprint (so a resumed
+ * run integrates the same function): its expressions joined by "; "
+ * (nexpr > 0), else the plug-in's file name without its directory (a
+ * moved library still matches) and symbol, else the built-in function
+ * with its seed and difficulty.  Caller frees; NULL when out of memory. */
+char *pint_cli_identity(int nexpr, const char *const *expr,
+                        const char *plugin,
+                        const char *function, uint64_t seed,
+                        double difficulty);
+
 void pint_cli_usage(FILE *out);
 
 /* KEY=VALUE of a batch line into cli, as --KEY VALUE on the command line

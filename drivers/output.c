@@ -140,6 +140,23 @@ void pint_json_settings(FILE *out, const pint_options *opt, int builtin,
     }
 }
 
+void pint_json_checkpoint(FILE *out, const pint_options *opt,
+                          const pint_result *res)
+{
+    if (opt->checkpoint) {
+        fputs(", \"checkpoint\": ", out);
+        pint_json_string(out, opt->checkpoint);
+        fprintf(out, ", \"checkpoints_written\": %lld, "
+                "\"checkpoint_message\": ", res->checkpoints);
+        pint_json_string(out, res->checkpoint_message);
+    }
+    if (opt->resume) {
+        fputs(", \"resumed_from\": ", out);
+        pint_json_string(out, opt->resume);
+        fprintf(out, ", \"resumed_evals\": %lld", res->resumed_evals);
+    }
+}
+
 /* A time in seconds: 6 significant digits (a clock's reading is no
  * finer). */
 static void json_seconds(FILE *out, double v)
@@ -252,18 +269,7 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
         fputs(", \"time_limit\": ", out);
         pint_json_number(out, cli->opt.time_limit);
     }
-    if (cli->opt.checkpoint) {
-        fputs(", \"checkpoint\": ", out);
-        pint_json_string(out, cli->opt.checkpoint);
-        fprintf(out, ", \"checkpoints_written\": %lld, "
-                "\"checkpoint_message\": ", res->checkpoints);
-        pint_json_string(out, res->checkpoint_message);
-    }
-    if (cli->opt.resume) {
-        fputs(", \"resumed_from\": ", out);
-        pint_json_string(out, cli->opt.resume);
-        fprintf(out, ", \"resumed_evals\": %lld", res->resumed_evals);
-    }
+    pint_json_checkpoint(out, &cli->opt, res);
     if (res->method == PINT_METHOD_ADAPTIVE && rep->ndim == 1)
         fprintf(out, ", \"extrapolated\": %s",
                 res->extrapolated ? "true" : "false");

@@ -26,6 +26,13 @@ void pint_json_number(FILE *out, double v);
  * \"difficulty\": ..". */
 void pint_json_settings(FILE *out, const pint_options *opt, int builtin,
                         uint64_t seed, double difficulty);
+
+/* The checkpoint fields of a result's JSON object (opt's checkpoint and
+ * resume files; none when neither is set): "checkpoint",
+ * "checkpoints_written", "checkpoint_message", "resumed_from",
+ * "resumed_evals". */
+void pint_json_checkpoint(FILE *out, const pint_options *opt,
+                          const pint_result *res);
 void pint_json_array(FILE *out, const double *v, int n);
 void pint_json_string(FILE *out, const char *s);
 /* Per-rank statistics as a table (--verbose). */

@@ -243,31 +243,6 @@ static int agree(int failed, char *msg, size_t len)
     return -1;
 }
 
-/* What names the integrand in a checkpoint's fingerprint: a resumed run
- * must integrate the same function (the plug-in by its file name, so a
- * moved library still matches).  Caller frees; NULL when out of memory. */
-static char *identity(const problem *p)
-{
-    const pint_cli *cli = &p->cli;
-    size_t len = 64 + (p->expr_text ? strlen(p->expr_text) : 0)
-                 + (cli->plugin ? strlen(cli->plugin) : 0)
-                 + (cli->function ? strlen(cli->function) : 0);
-    char *buf = malloc(len);
-    if (!buf)
-        return NULL;
-    if (p->expr_text) {
-        snprintf(buf, len, "expr %s", p->expr_text);
-    } else if (cli->plugin) {
-        const char *base = strrchr(cli->plugin, '/');
-        snprintf(buf, len, "plugin %s %s", base ? base + 1 : cli->plugin,
-                 cli->function);
-    } else {
-        snprintf(buf, len, "%s seed %llu difficulty %.17g", cli->function,
-                 (unsigned long long)cli->seed, cli->difficulty);
-    }
-    return buf;
-}
-
 /* The watchdog prints its result as the command would. */
 static void print_result(const pint_result *res, void *arg)
 {
@@ -330,7 +305,9 @@ int pint_command(int argc, char **argv, int rank)
     if (p.cli.ncost > 0)
         pint_cost_wrap(&cost, &p.fn, p.cli.cost_us[rank % p.cli.ncost],
                        p.cli.cost_spin);
-    char *id = identity(&p);
+    char *id = pint_cli_identity(p.cli.nexpr, p.cli.expr, p.cli.plugin,
+                                 p.cli.function, p.cli.seed,
+                                 p.cli.difficulty);
     snprintf(msg, sizeof msg, "out of memory");
     if (agree(!id, msg, sizeof msg) != 0) {     /* every rank, or none */
         if (rank == 0)

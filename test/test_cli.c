@@ -956,13 +956,24 @@ static void test_batch_progress(void)
     CU_ASSERT(check_progress_lines(r.err, 1e9) >= 1);
     unlink(path);
 
+    /* a batch's checkpoints name a directory */
+    char file[] = "/tmp/pint-cli-ckpt-XXXXXX";
+    int fd = mkstemp(file);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
     run_pint(&r, "--family", "genz1", "-d", "2", "--count", "2",
-             "--checkpoint", "/tmp/x.ckpt", NULL);
-    expect_error(&r, "--checkpoint applies to one integral, not to --batch "
-                 "or --family");
-    run_pint(&r, "--batch", "x", "--resume", "/tmp/x.ckpt", NULL);
-    expect_error(&r, "--resume applies to one integral, not to --batch "
-                 "or --family");
+             "--checkpoint", file, NULL);
+    expect_error(&r, ": not a directory (with --family it names a "
+                 "directory, a file per integral)");
+    CU_ASSERT(strstr(r.err, "--checkpoint /tmp/pint-cli-ckpt-") != NULL);
+    run_pint(&r, "--family", "genz1", "-d", "2", "--count", "2",
+             "--resume", "/tmp/pint-cli-no-such-dir", NULL);
+    expect_error(&r, "--resume /tmp/pint-cli-no-such-dir: not a directory");
+    run_pint(&r, "--family", "genz1", "-d", "2", "--count", "2",
+             "--checkpoint", "/tmp/pint-cli-no-such-dir/sub", NULL);
+    expect_error(&r, "--checkpoint /tmp/pint-cli-no-such-dir/sub: cannot "
+                 "make the directory: No such file or directory");
+    unlink(file);
 }
 
 /* pint-bench: one CSV row per run with the documented header; every

@@ -466,6 +466,89 @@ static void test_batch_stopped(void)
     CU_ASSERT(strstr(r.out, "\"summary\": true") == NULL);
 }
 
+/* Batch integral k's line of out copied into line (empty if none). */
+static void batch_line_copy(const char *out, int k, char *line, size_t len)
+{
+    const char *l = batch_line(out, k);
+    size_t n = 0;
+    while (l && l[n] && l[n] != '\n' && n + 1 < len)
+        n++;
+    if (l)
+        memcpy(line, l, n);
+    line[n] = '\0';
+}
+
+/* A batch with --checkpoint DIR stopped by SIGTERM once its first result
+ * is out, then run again with --resume DIR: every integral converges,
+ * honestly; alone, the finished one ends at once with its value, bit for
+ * bit, and its evaluations, those under way go on from everything they
+ * had (their final checkpoint: resumed_evals is the evaluations they
+ * printed), and those not started start.  On 4 ranks in 2 groups
+ * (mpirun kills the ranks 1 s after it passed them the signal: the
+ * periodic checkpoints count), resumed on 2 ranks in 2 groups: every
+ * integral converges, honestly, and the first resumes. */
+static void test_batch_resumed(void)
+{
+    char path[256], dir[256];
+    slow_list(path, sizeof path);
+    static const int nps[] = { 0, 4 };
+    for (int i = 0; i < 2; i++) {
+        temp_path(dir, sizeof dir, "x");  /* a directory of its own */
+        *strrchr(dir, '/') = '\0';
+        run_handle h;
+        run_result r, q;
+        if (nps[i])
+            start_mpi(&h, nps[i], "--json", "--batch", path, "--cost-us",
+                      "20", "--threads", "1", "--groups", "2",
+                      "--checkpoint", dir, "--checkpoint-every", "0.2", NULL);
+        else
+            start_mpi(&h, 0, "--json", "--batch", path, "--cost-us", "20",
+                      "--threads", "1", "--checkpoint", dir, NULL);
+        CU_ASSERT(wait_for_output(&h, "{\"index\": 1,", 60.0));
+        kill(h.pid, SIGTERM);
+        CU_ASSERT(finish_within(&h, &r, 30.0));
+        if (nps[i])
+            run_mpi(&q, 2, "--json", "--batch", path, "--groups", "2",
+                    "--resume", dir, "--checkpoint", dir, NULL);
+        else
+            run_mpi(&q, 0, "--json", "--batch", path, "--resume", dir,
+                    "--checkpoint", dir, NULL);
+        CU_ASSERT_EQUAL(q.status, 0);
+        int interrupted = 0, fresh = 0;
+        for (int k = 1; k <= 12; k++) {
+            char a[4096], b[4096];
+            batch_line_copy(r.out, k, a, sizeof a);
+            batch_line_copy(q.out, k, b, sizeof b);
+            CU_ASSERT_FATAL(b[0] != '\0');
+            CU_ASSERT(strstr(b, "\"status\": \"converged\"") != NULL);
+            expect_honest(b);
+            if (nps[i] && k == 1)
+                CU_ASSERT(json_num(b, "resumed_evals") > 0);
+            if (nps[i])
+                continue;
+            if (strstr(a, "\"status\": \"converged\"")) {
+                CU_ASSERT_EQUAL(json_nth(a, "value", 0),
+                                json_nth(b, "value", 0));
+                CU_ASSERT_EQUAL(json_num(a, "evals"), json_num(b, "evals"));
+                CU_ASSERT_EQUAL(json_num(b, "resumed_evals"),
+                                json_num(a, "evals"));
+            } else if (json_num(a, "evals") > 0) {
+                interrupted++;
+                CU_ASSERT_EQUAL(json_num(b, "resumed_evals"),
+                                json_num(a, "evals"));
+                CU_ASSERT(json_num(b, "evals") > json_num(a, "evals"));
+            } else {
+                fresh++;
+                CU_ASSERT(strstr(b, "\"resumed_from\"") == NULL);
+            }
+        }
+        if (!nps[i]) {
+            CU_ASSERT(interrupted >= 1);
+            CU_ASSERT(fresh >= 1);
+        }
+    }
+}
+
 /* The same without a time limit: the run waits for ever, until the
  * user's Ctrl-C (pint alone) or SIGTERM to mpirun; then the last
  * progress report is the result, status interrupted, exit 1.  mpirun
@@ -952,6 +1035,8 @@ int main(void)
           test_batch_watchdog },
         { "a batch stopped by SIGTERM or killed: the results printed stay",
           test_batch_stopped },
+        { "a batch with checkpoints stopped, then resumed",
+          test_batch_resumed },
         { "faults in a helper's slice: an error code, a hang",
           test_helper_faults },
         { "an integrand that never returns, SIGINT/SIGTERM",

@@ -76,6 +76,10 @@ static int group_of(int r, int size, int g)
 
 static size_t up_len(int ncomp) { return BUP_HEADER + 2 * (size_t)ncomp; }
 
+/* A result's lines after it: its message, then its checkpoint message. */
+#define UP_MSG ((int)(sizeof ((pint_result *)0)->message \
+                      + sizeof ((pint_result *)0)->checkpoint_message))
+
 /* The next chunk for group `group`: *first and the count (0: none, or
  * the batch was stopped, or the next integral's end time has passed:
  * gc->halt says which). */
@@ -91,6 +95,8 @@ static size_t take(global_ctl *gc, int group, size_t *first)
     return (size_t)k;
 }
 
+/* Rank 0: a result from a leader, its numbers b and its lines msg
+ * (UP_MSG characters). */
 static void store(global_ctl *gc, const double *b, const char *msg, int group)
 {
     size_t i = (size_t)b[BUP_INDEX];
@@ -102,10 +108,14 @@ static void store(global_ctl *gc, const double *b, const char *msg, int group)
     r->evals = (long long)b[BUP_EVALS];
     r->regions = (size_t)b[BUP_REGIONS];
     r->seconds = b[BUP_SECONDS];
+    r->resumed_evals = (long long)b[BUP_RESUMED];
+    r->checkpoints = (long long)b[BUP_CHECKPOINTS];
     r->group = group;
     memcpy(r->value, b + BUP_HEADER, (size_t)m * sizeof *b);
     memcpy(r->error, b + BUP_HEADER + m, (size_t)m * sizeof *b);
-    snprintf(r->message, sizeof r->message, "%s", msg);
+    memcpy(r->message, msg, sizeof r->message);   /* each ends in NUL */
+    memcpy(r->checkpoint_message, msg + sizeof r->message,
+           sizeof r->checkpoint_message);
     if (gc->done)
         gc->done(i, r, gc->done_arg);
 }
@@ -121,10 +131,11 @@ static void handle_up(global_ctl *gc, const MPI_Status *st)
              MPI_STATUS_IGNORE);
     int group = group_of(src, size, gc->groups);
     if (gc->buf[BUP_KIND] != 0.0) {
-        char msg[sizeof gc->results[0]->message];
-        MPI_Recv(msg, (int)sizeof msg, MPI_CHAR, src, PINT_TAG_BATCH_MSG,
+        char msg[UP_MSG];
+        MPI_Recv(msg, UP_MSG, MPI_CHAR, src, PINT_TAG_BATCH_MSG,
                  gc->comm, MPI_STATUS_IGNORE);
-        msg[sizeof msg - 1] = '\0';
+        msg[sizeof gc->results[0]->message - 1] = '\0';
+        msg[UP_MSG - 1] = '\0';
         store(gc, gc->buf, msg, group);
         return;
     }
@@ -171,11 +182,16 @@ static void send_up(MPI_Comm comm, size_t i, const pint_result *r, double *b)
     b[BUP_EVALS] = (double)r->evals;
     b[BUP_REGIONS] = (double)r->regions;
     b[BUP_SECONDS] = r->seconds;
+    b[BUP_RESUMED] = (double)r->resumed_evals;
+    b[BUP_CHECKPOINTS] = (double)r->checkpoints;
     memcpy(b + BUP_HEADER, r->value, (size_t)m * sizeof *b);
     memcpy(b + BUP_HEADER + m, r->error, (size_t)m * sizeof *b);
     MPI_Send(b, (int)up_len(m), MPI_DOUBLE, 0, PINT_TAG_BATCH_UP, comm);
-    MPI_Send(r->message, (int)sizeof r->message, MPI_CHAR, 0,
-             PINT_TAG_BATCH_MSG, comm);
+    char msg[UP_MSG];
+    memcpy(msg, r->message, sizeof r->message);
+    memcpy(msg + sizeof r->message, r->checkpoint_message,
+           sizeof r->checkpoint_message);
+    MPI_Send(msg, UP_MSG, MPI_CHAR, 0, PINT_TAG_BATCH_MSG, comm);
 }
 
 /* Every rank gets every result from rank 0, a broadcast per part (no
@@ -184,17 +200,22 @@ static void share_results(size_t n, pint_result **results, MPI_Comm comm)
 {
     for (size_t i = 0; i < n; i++) {
         pint_result *r = results[i];
-        double h[5] = { r->status, (double)r->evals, (double)r->regions,
-                        r->seconds, r->group };
-        MPI_Bcast(h, 5, MPI_DOUBLE, 0, comm);
+        double h[7] = { r->status, (double)r->evals, (double)r->regions,
+                        r->seconds, r->group, (double)r->resumed_evals,
+                        (double)r->checkpoints };
+        MPI_Bcast(h, 7, MPI_DOUBLE, 0, comm);
         MPI_Bcast(r->value, r->ncomp, MPI_DOUBLE, 0, comm);
         MPI_Bcast(r->error, r->ncomp, MPI_DOUBLE, 0, comm);
         MPI_Bcast(r->message, (int)sizeof r->message, MPI_CHAR, 0, comm);
+        MPI_Bcast(r->checkpoint_message, (int)sizeof r->checkpoint_message,
+                  MPI_CHAR, 0, comm);
         r->status = (int)h[0];
         r->evals = (long long)h[1];
         r->regions = (size_t)h[2];
         r->seconds = h[3];
         r->group = (int)h[4];
+        r->resumed_evals = (long long)h[5];
+        r->checkpoints = (long long)h[6];
         r->nranks = 0;
     }
 }

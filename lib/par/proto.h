@@ -109,6 +109,8 @@ enum {
     BUP_EVALS,
     BUP_REGIONS,
     BUP_SECONDS,
+    BUP_RESUMED,        /* evaluations of the checkpoint resumed from */
+    BUP_CHECKPOINTS,    /* checkpoints written */
     BUP_HEADER
 };
 
