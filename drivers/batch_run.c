@@ -598,21 +598,17 @@ static int print_summary(const batch *b, const pint_cli *cli, int rank,
 typedef struct {
     batch *b;
     printer *p;                 /* rank 0's, else NULL */
-    double limit;               /* --batch-time-limit, 0: none */
-    const volatile int *stop;
     int rank, size, groups;
     enum pint_schedule schedule;
-    struct timespec start;
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    int finished, have_thread;
-    pthread_t thread;
+    double start;               /* now() at the batch's start */
+    pint_watchdog *dog;
 } batch_watch;
 
 /* Rank 0: every integral not printed gets a line saying why it did not
  * end (the printer's lock held to the exit); then the process ends. */
-static void batch_give_up(batch_watch *w, int status, double late)
+static void batch_give_up(void *arg, int status, double late)
 {
+    batch_watch *w = arg;
     if (w->rank != 0 || !w->p)
         _exit(1);
     printer *p = w->p;
@@ -637,8 +633,7 @@ static void batch_give_up(batch_watch *w, int status, double late)
         left++;
     }
     /* the summary too: the output stays whole (--json-array a document) */
-    double t0 = (double)w->start.tv_sec + 1e-9 * (double)w->start.tv_nsec;
-    int worst = print_summary(w->b, p->cli, 0, now() - t0,
+    int worst = print_summary(w->b, p->cli, 0, now() - w->start,
                               w->size, w->groups, w->schedule);
     fflush(stdout);
     fprintf(stderr, "pint: the batch did not return %.1f s after its %s; "
@@ -647,17 +642,6 @@ static void batch_give_up(batch_watch *w, int status, double late)
             left == 1 ? "" : "s");
     fflush(stderr);
     _exit(worst ? worst : 1);
-}
-
-static void *batch_watchdog(void *arg)
-{
-    batch_watch *w = arg;
-    double late;
-    int why = pint_watchdog_wait(&w->lock, &w->cond, &w->finished, &w->start,
-                                 w->limit, w->stop, w->rank, &late);
-    if (why)
-        batch_give_up(w, why, late);
-    return NULL;
 }
 
 static void batch_watch_begin(batch_watch *w, batch *b, printer *p,
@@ -671,29 +655,14 @@ static void batch_watch_begin(batch_watch *w, batch *b, printer *p,
     w->schedule = schedule;
     w->b = b;
     w->p = rank == 0 ? p : NULL;
-    w->limit = limit;
-    w->stop = stop;
     w->rank = rank;
-    clock_gettime(CLOCK_MONOTONIC, &w->start);
-    pthread_mutex_init(&w->lock, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&w->cond, &ca);
-    pthread_condattr_destroy(&ca);
-    w->have_thread = pthread_create(&w->thread, NULL, batch_watchdog, w) == 0;
+    w->start = now();
+    w->dog = pint_watchdog_begin(limit, stop, rank, batch_give_up, w);
 }
 
 static void batch_watch_end(batch_watch *w)
 {
-    pthread_mutex_lock(&w->lock);
-    w->finished = 1;
-    pthread_cond_signal(&w->cond);
-    pthread_mutex_unlock(&w->lock);
-    if (w->have_thread)
-        pthread_join(w->thread, NULL);
-    pthread_cond_destroy(&w->cond);
-    pthread_mutex_destroy(&w->lock);
+    pint_watchdog_end(w->dog);
 }
 
 int pint_run_batch(const pint_cli *cli, int rank, int size,

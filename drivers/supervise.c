@@ -83,15 +83,24 @@ struct pint_supervisor {
     pint_result_printer print;
     void *print_arg;
     struct sigaction old_int, old_term;
-    /* the watchdog and the last report, under lock */
+    pint_watchdog *dog;
+    struct timespec start;
+    pthread_mutex_t lock;       /* over the last report: */
+    pint_result *last;          /* the last progress report */
+    int have_last;
+};
+
+struct pint_watchdog {
     pthread_t thread;
-    int have_thread;
     pthread_mutex_t lock;
     pthread_cond_t cond;
     int finished;
     struct timespec start;
-    pint_result *last;          /* the last progress report */
-    int have_last;
+    double limit;
+    const volatile int *stop;
+    int rank;
+    void (*give_up)(void *arg, int why, double late);
+    void *arg;
 };
 
 /* The progress line fits an 80-column terminal: at most PROGRESS_WIDTH
@@ -336,10 +345,18 @@ static void give_up(pint_supervisor *s, int status, const char *why,
     _exit(1);
 }
 
-int pint_watchdog_wait(pthread_mutex_t *lock, pthread_cond_t *cond,
-                       const int *finished, const struct timespec *start,
-                       double limit, const volatile int *stop, int rank,
-                       double *late)
+/* The watchdog's wait: wakes every 0.1 s (a signal handler cannot
+ * signal a condition) until the run returns (finished), or gives up 2 s
+ * + 10% after the time limit (limit > 0), or 2 s after the stop flag
+ * *stop was raised (0.5 s under mpirun, which kills its processes 1 s
+ * after it passed them the signal); ranks other than 0 give rank 0 two
+ * more seconds.  Returns 0 when the run returned, else PINT_TIME_LIMIT
+ * or PINT_INTERRUPTED (whichever came first) with the grace that passed
+ * in *late. */
+static int watchdog_wait(pthread_mutex_t *lock, pthread_cond_t *cond,
+                         const int *finished, const struct timespec *start,
+                         double limit, const volatile int *stop, int rank,
+                         double *late)
 {
     double extra = rank == 0 ? 0.0 : 2.0;
     double grace = limit > 0 ? 2.0 + 0.1 * limit : 0.0;
@@ -375,22 +392,72 @@ int pint_watchdog_wait(pthread_mutex_t *lock, pthread_cond_t *cond,
     return PINT_TIME_LIMIT;
 }
 
-/* The run's watchdog (pint_watchdog_wait). */
 static void *watchdog(void *arg)
 {
-    pint_supervisor *s = arg;
+    pint_watchdog *w = arg;
     double late;
-    int why = pint_watchdog_wait(&s->lock, &s->cond, &s->finished, &s->start,
-                                 s->opt->time_limit, (const volatile int *)&stop_requested,
-                                 s->rank, &late);
+    int why = watchdog_wait(&w->lock, &w->cond, &w->finished, &w->start,
+                            w->limit, w->stop, w->rank, &late);
+    if (why)
+        w->give_up(w->arg, why, late);
+    return NULL;
+}
+
+pint_watchdog *pint_watchdog_begin(double limit, const volatile int *stop,
+                                   int rank,
+                                   void (*give_up)(void *arg, int why,
+                                                   double late),
+                                   void *arg)
+{
+    pint_watchdog *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    clock_gettime(CLOCK_MONOTONIC, &w->start);
+    w->limit = limit;
+    w->stop = stop;
+    w->rank = rank;
+    w->give_up = give_up;
+    w->arg = arg;
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&w->cond, &ca);
+    pthread_condattr_destroy(&ca);
+    if (pthread_create(&w->thread, NULL, watchdog, w) != 0) {
+        pthread_cond_destroy(&w->cond);
+        pthread_mutex_destroy(&w->lock);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void pint_watchdog_end(pint_watchdog *w)
+{
+    if (!w)
+        return;
+    pthread_mutex_lock(&w->lock);
+    w->finished = 1;
+    pthread_cond_signal(&w->cond);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->thread, NULL);
+    pthread_cond_destroy(&w->cond);
+    pthread_mutex_destroy(&w->lock);
+    free(w);
+}
+
+/* The run's watchdog gives up: see give_up. */
+static void run_given_up(void *arg, int why, double late)
+{
+    pint_supervisor *s = arg;
     if (why == PINT_INTERRUPTED) {
         give_up(s, why, "interrupted", late);
-    } else if (why) {
+    } else {
         char text[64];
         snprintf(text, sizeof text, "time limit of %g s", s->opt->time_limit);
         give_up(s, why, text, late);
     }
-    return NULL;
 }
 
 pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
@@ -409,11 +476,6 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
     s->forced = show_progress;
     s->show = rank == 0 && (show_progress || s->tty);
     pthread_mutex_init(&s->lock, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&s->cond, &ca);
-    pthread_condattr_destroy(&ca);
     if (rank == 0) {
         s->last = pint_result_alloc(ncomp);
         if (s->last)
@@ -434,8 +496,8 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &s->old_int);
     sigaction(SIGTERM, &sa, &s->old_term);
-    if (pthread_create(&s->thread, NULL, watchdog, s) == 0)
-        s->have_thread = 1;
+    s->dog = pint_watchdog_begin(opt->time_limit, opt->stop, rank,
+                                 run_given_up, s);
     guarded = rank == 0 ? s : NULL;
     pint_exit_guard(rank, opt->threads);
     return s;
@@ -447,12 +509,7 @@ void pint_supervise_end(pint_supervisor *s)
     guarded = NULL;
     if (!s)
         return;
-    pthread_mutex_lock(&s->lock);
-    s->finished = 1;
-    pthread_cond_signal(&s->cond);
-    pthread_mutex_unlock(&s->lock);
-    if (s->have_thread)
-        pthread_join(s->thread, NULL);
+    pint_watchdog_end(s->dog);
     sigaction(SIGINT, &s->old_int, NULL);
     sigaction(SIGTERM, &s->old_term, NULL);
     s->opt->stop = NULL;
@@ -461,7 +518,6 @@ void pint_supervise_end(pint_supervisor *s)
     if (s->shown && s->tty)
         fputs("\r\033[K", stderr);
     pint_result_free(s->last);
-    pthread_cond_destroy(&s->cond);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }

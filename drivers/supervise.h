@@ -27,19 +27,23 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
  * clear the progress line. */
 void pint_supervise_end(pint_supervisor *s);
 
-/* A watchdog's wait, on its thread, for a run (or batch) that started at
- * *start (CLOCK_MONOTONIC) to return, which sets *finished and signals
- * cond under lock: wakes every 0.1 s (a signal handler cannot signal a
- * condition) and gives up 2 s + 10% after the time limit (limit > 0),
- * or 2 s after the stop flag *stop was raised (0.5 s under mpirun, which
+/* A watchdog: a thread that waits for the run (or batch) begun now to
+ * return, and gives up 2 s + 10% after the time limit (limit > 0), or
+ * 2 s after the stop flag *stop was raised (0.5 s under mpirun, which
  * kills its processes 1 s after it passed them the signal); ranks other
- * than 0 give rank 0 two more seconds.  Returns 0 when the run returned,
- * else PINT_TIME_LIMIT or PINT_INTERRUPTED (whichever came first) with
- * the grace that passed in *late. */
-int pint_watchdog_wait(pthread_mutex_t *lock, pthread_cond_t *cond,
-                       const int *finished, const struct timespec *start,
-                       double limit, const volatile int *stop, int rank,
-                       double *late);
+ * than 0 give rank 0 two more seconds.  Giving up, it calls
+ * give_up(arg, why, late) on its thread, why PINT_TIME_LIMIT or
+ * PINT_INTERRUPTED (whichever came first), late the grace that passed;
+ * give_up ends the process.  NULL when no thread could be made (then
+ * there is no watchdog). */
+typedef struct pint_watchdog pint_watchdog;
+pint_watchdog *pint_watchdog_begin(double limit, const volatile int *stop,
+                                   int rank,
+                                   void (*give_up)(void *arg, int why,
+                                                   double late),
+                                   void *arg);
+/* The run returned: the watchdog ends (NULL: nothing to do). */
+void pint_watchdog_end(pint_watchdog *w);
 
 /* A batch's stop on SIGINT and SIGTERM (its watchdog is batch_run.c's):
  * the flag every integral's opt.stop points at, raised by the first
