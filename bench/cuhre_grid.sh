@@ -9,8 +9,11 @@
 #   make bench/peer_cuhre
 #   bench/cuhre_grid.sh > grid.csv && bench/cuhre_grid_table.py grid.csv
 #
-# DIMS, TOLS (comma lists), INSTANCES, MAX, CUBA from the environment.
-# One CSV (pint-bench's columns) on stdout.
+# DIMS, TOLS (comma lists), INSTANCES, MAX, CUBA from the environment;
+# LAST=1 also runs Cuhre with --last (the last iteration's sum over its
+# regions, as pint reports, instead of Cuba's weighted average of the
+# iterations); PINT=0 leaves pint out.  One CSV (pint-bench's columns)
+# on stdout.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$here/..
@@ -21,10 +24,14 @@ max=${MAX:-10000000}
 cuba=${CUBA:-/usr/lib/R/site-library/cubature/libs/cubature.so}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$top/drivers/pint-bench" --families genz1,genz2,genz3,genz4,genz5,genz6 \
-    --dims "$dims" --tols "$tols" --methods pint --instances "$inst" \
-    --max-evals "$max" --csv "$tmp/bench.csv" > /dev/null
-cat "$tmp/bench.csv"
+if [ "${PINT:-1}" != 0 ]; then
+    "$top/drivers/pint-bench" --families genz1,genz2,genz3,genz4,genz5,genz6 \
+        --dims "$dims" --tols "$tols" --methods pint --instances "$inst" \
+        --max-evals "$max" --csv "$tmp/bench.csv" > /dev/null
+    cat "$tmp/bench.csv"
+else
+    echo "method,family,dim,difficulty,tol,seed,evals,seconds,value,error,exact,status,ok,honest,digits"
+fi
 [ -r "$cuba" ] || { echo "cuhre_grid.sh: no Cuba at $cuba" >&2; exit 0; }
 for d in $(echo "$dims" | tr , ' '); do
     for er in $(echo "$tols" | tr , ' '); do
@@ -32,6 +39,11 @@ for d in $(echo "$dims" | tr , ' '); do
             "$top/bench/peer_cuhre" --lib "$cuba" -f genz$f -d "$d" \
                 --er "$er" --instances "$inst" --max-evals "$max" |
                 tail -n +2
+            if [ "${LAST:-0}" = 1 ]; then
+                "$top/bench/peer_cuhre" --lib "$cuba" -f genz$f -d "$d" \
+                    --er "$er" --instances "$inst" --max-evals "$max" \
+                    --last | tail -n +2
+            fi
         done
     done
 done

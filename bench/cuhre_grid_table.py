@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""cuhre_grid_table.py -- the table of bench/cuhre_grid.sh's CSV: per
-dimension, tolerance and family, pint's and Cuhre's median evaluations
-over the instances (a run stopped at the limit counts with its
-evaluations), how many converged, the honest share (|Q - I| <= E), and
-pint / Cuhre of the medians (issue 26 asks <= 1 wherever Cuhre
-converges, with pint honest in >= 95%).
+"""cuhre_grid_table.py -- the table of bench/cuhre_grid.sh's CSV (one or
+more files, concatenated): per dimension, tolerance and family, pint's
+and Cuhre's median evaluations over the instances (a run stopped at the
+limit counts with its evaluations), how many converged, the honest share
+(|Q - I| <= E), and pint / Cuhre of the medians, for Cuhre's default
+report and, when the CSV has it, its --last report.  Issue 26 asks
+pint / Cuhre <= 1 wherever Cuhre converges, with pint honest in >= 95%:
+a cell where Cuhre converged in every instance and the ratio is above 1
+is marked **.
 
-    bench/cuhre_grid_table.py grid.csv
+    bench/cuhre_grid_table.py grid.csv [more.csv ...]
 """
 import csv
 import statistics
@@ -14,8 +17,15 @@ import sys
 from collections import defaultdict
 
 rows = defaultdict(list)
-for r in csv.DictReader(open(sys.argv[1])):
-    rows[(int(r["dim"]), float(r["tol"]), r["family"], r["method"])].append(r)
+seen = set()
+for path in sys.argv[1:]:
+    for r in csv.DictReader(open(path)):
+        key = (int(r["dim"]), float(r["tol"]), r["family"], r["method"])
+        if key + (r["seed"],) in seen:      # a run repeated in two files
+            continue
+        seen.add(key + (r["seed"],))
+        rows[key].append(r)
+peers = [m for m in ("cuhre", "cuhre-last") if any(k[3] == m for k in rows)]
 
 
 def cell(rs):
@@ -25,19 +35,25 @@ def cell(rs):
     return ev, conv, round(100 * hon / len(rs))
 
 
-print("| d | er | family | pint evals (conv.) | honest | Cuhre evals (conv.)"
-      " | honest | pint / Cuhre |")
-print("|---:|---|---|---:|---:|---:|---:|---:|")
-keys = sorted({k[:3] for k in rows})
-for d, tol, fam in keys:
+print("| d | er | family | pint evals (conv.) | honest | "
+      + " | ".join("%s evals (conv.) | honest | pint / %s" % (m, m)
+                   for m in peers) + " |")
+print("|---:|---|---|---:|---:|" + "---:|---:|---:|" * len(peers))
+for d, tol, fam in sorted({k[:3] for k in rows}):
     p = rows.get((d, tol, fam, "pint"))
-    c = rows.get((d, tol, fam, "cuhre"))
-    if not p or not c:
+    if not p:
         continue
     pe, pc, ph = cell(p)
-    ce, cc, ch = cell(c)
-    ratio = pe / ce if ce > 0 else float("nan")
-    mark = " **" if cc == len(c) and ratio > 1 else ""
-    print("| %d | %g | %s | %.4g (%d/%d) | %d%% | %.4g (%d/%d) | %d%% | "
-          "%.2f%s |" % (d, tol, fam, pe, pc, len(p), ph, ce, cc, len(c), ch,
-                        ratio, mark))
+    out = "| %d | %g | %s | %.4g (%d/%d) | %d%% |" % (d, tol, fam, pe, pc,
+                                                     len(p), ph)
+    for m in peers:
+        c = rows.get((d, tol, fam, m))
+        if not c:
+            out += " - | - | - |"
+            continue
+        ce, cc, ch = cell(c)
+        ratio = pe / ce if ce > 0 else float("nan")
+        mark = " **" if cc == len(c) and ratio > 1 else ""
+        out += " %.4g (%d/%d) | %d%% | %.2f%s |" % (ce, cc, len(c), ch,
+                                                    ratio, mark)
+    print(out)
