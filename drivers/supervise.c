@@ -447,10 +447,13 @@ void pint_watchdog_end(pint_watchdog *w)
     free(w);
 }
 
-/* The run's watchdog gives up: see give_up. */
+/* The run's watchdog gives up: see give_up.  The last report is read
+ * under its lock, held to the exit (as the exit guard does), so that a
+ * report arriving now cannot tear it. */
 static void run_given_up(void *arg, int why, double late)
 {
     pint_supervisor *s = arg;
+    pthread_mutex_lock(&s->lock);
     if (why == PINT_INTERRUPTED) {
         give_up(s, why, "interrupted", late);
     } else {
