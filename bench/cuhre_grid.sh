@@ -9,7 +9,9 @@
 #   make bench/peer_cuhre
 #   bench/cuhre_grid.sh > grid.csv && bench/cuhre_grid_table.py grid.csv
 #
-# DIMS, TOLS (comma lists), INSTANCES, MAX, CUBA from the environment;
+# DIMS, TOLS (comma lists), INSTANCES, MAX, CUBA, RULE (pint's rule,
+# default auto; its name goes in the method column, as pint-RULE) from
+# the environment;
 # LAST=1 also runs Cuhre with --last (the last iteration's sum over its
 # regions, as pint reports, instead of Cuba's weighted average of the
 # iterations); PINT=0 leaves pint out.  One CSV (pint-bench's columns)
@@ -27,8 +29,13 @@ trap 'rm -rf "$tmp"' EXIT
 if [ "${PINT:-1}" != 0 ]; then
     "$top/drivers/pint-bench" --families genz1,genz2,genz3,genz4,genz5,genz6 \
         --dims "$dims" --tols "$tols" --methods pint --instances "$inst" \
-        --max-evals "$max" --csv "$tmp/bench.csv" > /dev/null
-    cat "$tmp/bench.csv"
+        --max-evals "$max" --rule "${RULE:-auto}" --csv "$tmp/bench.csv" \
+        > /dev/null
+    if [ -n "${RULE:-}" ]; then
+        sed "2,\$s/^pint,/pint-$RULE,/" "$tmp/bench.csv"
+    else
+        cat "$tmp/bench.csv"
+    fi
 else
     echo "method,family,dim,difficulty,tol,seed,evals,seconds,value,error,exact,status,ok,honest,digits"
 fi

@@ -10,6 +10,9 @@ a cell where Cuhre converged in every instance and the ratio is above 1
 is marked **.
 
     bench/cuhre_grid_table.py grid.csv [more.csv ...]
+
+pint's runs are those of the methods named pint or pint-RULE (RULE=sym13
+bench/cuhre_grid.sh): a row each, in the column "pint".
 """
 import csv
 import statistics
@@ -26,6 +29,8 @@ for path in sys.argv[1:]:
         seen.add(key + (r["seed"],))
         rows[key].append(r)
 peers = [m for m in ("cuhre", "cuhre-last") if any(k[3] == m for k in rows)]
+pints = sorted({k[3] for k in rows if k[3].split("-")[0] == "pint"
+                and k[3] not in ("pint-mc", "pint-qmc", "pint-vegas")})
 
 
 def cell(rs):
@@ -35,17 +40,18 @@ def cell(rs):
     return ev, conv, round(100 * hon / len(rs))
 
 
-print("| d | er | family | pint evals (conv.) | honest | "
+print("| d | er | family | pint | evals (conv.) | honest | "
       + " | ".join("%s evals (conv.) | honest | pint / %s" % (m, m)
                    for m in peers) + " |")
-print("|---:|---|---|---:|---:|" + "---:|---:|---:|" * len(peers))
-for d, tol, fam in sorted({k[:3] for k in rows}):
-    p = rows.get((d, tol, fam, "pint"))
+print("|---:|---|---|---|---:|---:|" + "---:|---:|---:|" * len(peers))
+for (d, tol, fam), pm in ((c, pm) for c in sorted({k[:3] for k in rows})
+                          for pm in pints):
+    p = rows.get((d, tol, fam, pm))
     if not p:
         continue
     pe, pc, ph = cell(p)
-    out = "| %d | %g | %s | %.4g (%d/%d) | %d%% |" % (d, tol, fam, pe, pc,
-                                                     len(p), ph)
+    out = "| %d | %g | %s | %s | %.4g (%d/%d) | %d%% |" % (
+        d, tol, fam, pm, pe, pc, len(p), ph)
     for m in peers:
         c = rows.get((d, tol, fam, m))
         if not c:

@@ -94,6 +94,7 @@ enum pint_rule {
     PINT_RULE_SYM7,             /* fully symmetric degree 7, null-rule
                                    error estimate, boxes, n >= 2 */
     PINT_RULE_SYM9,             /* fully symmetric degree 9, likewise */
+    PINT_RULE_SYM13,            /* fully symmetric degree 13, n = 2 */
     PINT_RULE_COUNT_
 };
 

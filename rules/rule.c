@@ -21,6 +21,8 @@ void pint_rule_dims(enum pint_rule rule, int *min_dim, int *max_dim)
         || rule == PINT_RULE_SYM9) {
         lo = PINT_GM_MIN_DIM;
         hi = PINT_GM_MAX_DIM;
+    } else if (rule == PINT_RULE_SYM13) {
+        lo = hi = 2;
     } else if (is_gk(rule)) {
         lo = hi = 1;
     } else if (is_simplex(rule)) {
@@ -50,7 +52,8 @@ pint_rule_impl *pint_rule_new(enum pint_rule id, int ndim, int ncomp,
         return NULL;
     }
     pint_rule_impl *r;
-    if (id == PINT_RULE_SYM7 || id == PINT_RULE_SYM9) {
+    if (id == PINT_RULE_SYM7 || id == PINT_RULE_SYM9
+        || id == PINT_RULE_SYM13) {
         int failed;
         r = pint_rule_symmetric_new(id, ndim, ncomp, &failed);
         if (!r && failed) {

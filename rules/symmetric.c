@@ -1,6 +1,7 @@
-/* symmetric.c -- fully symmetric rules of degree 9 and 7 for boxes, with
- * error estimates from sequences of null rules (the construction of
- * Berntsen, Espelid & Genz 1991, ACM TOMS 17:437, "DCUHRE").
+/* symmetric.c -- fully symmetric rules of degree 9 and 7 for boxes, and of
+ * degree 13 for squares, with error estimates from sequences of null
+ * rules (the construction of Berntsen, Espelid & Genz 1991, ACM TOMS
+ * 17:437, "DCUHRE").
  *
  * A fully symmetric rule on the cube [-1,1]^n gives one weight to every
  * point of a generator's orbit: all permutations and sign changes of its
@@ -12,6 +13,8 @@
  *             1 + 10n + 6n(n-1) + 4n(n-1)(n-2)/3 + 2^n points
  *   degree 7: 0;  (a1),(a2),(a3);  (t,t);  (s,...,s)
  *             1 + 6n + 2n(n-1) + 2^n points
+ *   degree 13 (n = 2): the 7-point Gauss product and four generators
+ *             without weight (degree13_generators), 65 points
  *
  * By symmetry every odd monomial integrates to zero, so a rule has degree
  * 2m+1 when it integrates exactly every even monomial x^(2 alpha) with
@@ -105,10 +108,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rule.h"
+#include "gk_tables.h"
 
-#define SYM_MAX_GEN 10
+#define SYM_MAX_GEN 16
 #define SYM_NNULL 4
-#define SYM_MAX_PAT 12
+#define SYM_MAX_PAT 24
+#define SYM_MAX_PARTS 6         /* of a moment pattern (|alpha| <= 6) */
 #define SYM_ALL (-1)            /* generator (s, ..., s) */
 /* Dense point tables up to 4 MiB (n <= 14 for degree 9): x = c + u h is
  * then one vectorizable loop. */
@@ -125,6 +130,11 @@
 /* C2 for a child of a split, whose estimate the engine then raises by
  * the split's difference (adapt.c) */
 #define SYM_C2_CHILD 1.0
+/* the same for degree 13 (2-D): with 1, the Gaussian peak (genz4, d = 2,
+ * er = 1e-7) was honest in 15 of 21 instances (|Q - I| up to 5 E), with
+ * 4 in 20, with 8 in 21; the C0 family (genz5) in 19, 20 and 20, at a
+ * cost of 13% more evaluations on genz4 and 5% on genz5 */
+#define SYM_C2_CHILD13 8.0
 #define SYM_TREND 0.03
 #define SYM_DIM_GROWTH 0.5
 /* weight of the face fourth difference in the split choice */
@@ -167,7 +177,14 @@ typedef struct {
      * beyond the outer weighted point on one side */
     int nfx;
     double fe[SYM_MAX_GEN], fo[SYM_MAX_GEN];
+    /* the null-rule pair the face check is weighed against (0: e1, 1:
+     * e2, 2: e3): the first whose degrees the extrapolation (exact
+     * through degree 2 nfx) reaches, so that on a smooth region both
+     * measure terms of about the same order; with e1 against the face,
+     * a degree-13 rule would always take the cautious branch */
+    int face_pair;
     double face_band;
+    int npat_upto[SYM_MAX_PARTS + 1];   /* moment patterns of degree <= 2d */
 } sym_tables;
 
 /* ------------------------------------------------------------ positions */
@@ -240,6 +257,42 @@ static int degree7_generators(sym_gen *g)
     return n;
 }
 
+/* Degree 13, two dimensions: the product of the 7-point Gauss rule with
+ * itself (positive weights; its nodes g1 < g2 < g3 and 0 make ten
+ * generators: the centre, (gi, 0), (gi, gi), (gi, gj)), and four
+ * generators without weight for the null rules: the faces (1, 0), as in
+ * degree 9, and three Kronrod nodes k of the 15-point extension, (k1, 0)
+ * inside the first Gauss node, (k2, k2) and (k4, k4) on the diagonal (k4
+ * near the corner).  65 points; the null rules (degrees 11, 11, 9, 7)
+ * need the 14 generators: the 12 moment patterns of degree <= 10 leave a
+ * plane of null rules of degree 11.  The nodes come from the committed
+ * Gauss-Kronrod tables (rules/tools/gkgen.c). */
+static int degree13_generators(sym_gen *g)
+{
+    const pint_gk_table *gk = pint_gk_table_for(15);
+    if (!gk)
+        return -1;
+    /* xgk decreasing: k4 g3 k3 g2 k2 g1 k1 0 */
+    const double k4 = gk->xgk[0], g3 = gk->xgk[1], k2 = gk->xgk[4],
+                 g2 = gk->xgk[3], g1 = gk->xgk[5], k1 = gk->xgk[6];
+    int n = 0;
+    g[n++] = (sym_gen){ .k = 0 };
+    g[n++] = (sym_gen){ .k = 1, .u = { k1 }, .null_only = 1 };
+    g[n++] = (sym_gen){ .k = 1, .u = { g1 } };
+    g[n++] = (sym_gen){ .k = 1, .u = { g2 } };
+    g[n++] = (sym_gen){ .k = 1, .u = { g3 } };
+    g[n++] = (sym_gen){ .k = 1, .u = { 1.0 }, .null_only = 1 };
+    g[n++] = (sym_gen){ .k = 2, .u = { g1, g1 } };
+    g[n++] = (sym_gen){ .k = 2, .u = { g2, g2 } };
+    g[n++] = (sym_gen){ .k = 2, .u = { g3, g3 } };
+    g[n++] = (sym_gen){ .k = 2, .u = { k2, k2 }, .null_only = 1 };
+    g[n++] = (sym_gen){ .k = 2, .u = { k4, k4 }, .null_only = 1 };
+    g[n++] = (sym_gen){ .k = 2, .u = { g2, g1 } };
+    g[n++] = (sym_gen){ .k = 2, .u = { g3, g1 } };
+    g[n++] = (sym_gen){ .k = 2, .u = { g3, g2 } };
+    return n;
+}
+
 /* -------------------------------------------------------------- orbits */
 
 /* Enumerate the orbit of a sparse generator in dimension n: place value
@@ -300,17 +353,44 @@ static size_t orbit_size(const sym_gen *g, int n)
 
 /* ------------------------------------------------------ moment patterns */
 
-/* Even monomial patterns x1^(2 a1) ... xj^(2 aj), |a| <= 4, by degree. */
-static const int patterns[SYM_MAX_PAT][5] = {
-    /* j, a1..a4 */
-    { 0 },                                  /* degree 0 */
-    { 1, 1 },                               /* 2 */
-    { 1, 2 }, { 2, 1, 1 },                  /* 4 */
-    { 1, 3 }, { 2, 2, 1 }, { 3, 1, 1, 1 },  /* 6 */
-    { 1, 4 }, { 2, 3, 1 }, { 2, 2, 2 }, { 3, 2, 1, 1 }, { 4, 1, 1, 1, 1 },
-};
-/* patterns of degree <= 2d: the first npat_upto[d] */
-static const int npat_upto[5] = { 1, 2, 4, 7, 12 };
+/* Even monomial patterns x1^(2 a1) ... xj^(2 aj), a1 >= ... >= aj >= 1:
+ * pat[0] = j, pat[1..j] = a; one per partition of |a| <= m into at most
+ * maxparts parts, by degree (every pattern of degree <= 2d comes before
+ * those of higher degree).  Returns the count; npat_upto[d] is the count
+ * of degree <= 2d. */
+typedef int sym_pattern[1 + SYM_MAX_PARTS];
+
+static void partitions(int rest, int largest, int maxparts, sym_pattern cur,
+                       sym_pattern *out, int *count)
+{
+    if (rest == 0) {
+        if (*count < SYM_MAX_PAT)
+            memcpy(out[*count], cur, sizeof(sym_pattern));
+        (*count)++;
+        return;
+    }
+    if (cur[0] == maxparts)
+        return;
+    for (int a = rest < largest ? rest : largest; a >= 1; a--) {
+        cur[1 + cur[0]++] = a;
+        partitions(rest - a, a, maxparts, cur, out, count);
+        cur[0]--;
+    }
+}
+
+static int moment_patterns(int m, int maxparts, sym_pattern *out,
+                           int *npat_upto)
+{
+    int count = 0;
+    if (maxparts > SYM_MAX_PARTS)
+        maxparts = SYM_MAX_PARTS;
+    for (int d = 0; d <= m; d++) {
+        sym_pattern cur = { 0 };
+        partitions(d, d, maxparts, cur, out, &count);
+        npat_upto[d] = count;
+    }
+    return count;
+}
 
 static double pattern_exact(const int *pat)
 {
@@ -488,7 +568,7 @@ static int build_null_rules(sym_tables *t, int n, const double *M,
         double basis[SYM_MAX_PAT + SYM_NNULL][SYM_MAX_GEN];
         int nb = 0;
         for (int r = 0; r < nrows; r++) {
-            if (pat_of_row[r] >= npat_upto[d])
+            if (pat_of_row[r] >= t->npat_upto[d])
                 continue;
             double v[SYM_MAX_GEN];
             for (int i = 0; i < g; i++)
@@ -609,7 +689,7 @@ static void sym_points(const pint_rule_impl *r, const double *geom, double *x)
 }
 
 static double estimate(double mag, const double nv[SYM_NNULL], int n,
-                       double c2, double face)
+                       double c2, double face, int face_pair)
 {
     double e1 = hypot(nv[0], nv[1]), e2 = hypot(nv[1], nv[2]),
            e3 = hypot(nv[2], nv[3]);
@@ -639,7 +719,8 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
     if (e2 == 0.0 && e1 == 0.0)
         r2 = 0.0;
     double r = fmax(r1, r2);
-    if (r >= 1.0 || face > e1)
+    double e_face = face_pair == 0 ? e1 : face_pair == 1 ? e2 : e3;
+    if (r >= 1.0 || face > e_face)
         return fmax(SYM_C1 * fmax(fmax(face, e1), fmax(e2, e3)), noise);
     /* trust the decay r in full when the two ratios agree, and less as
      * they disagree, down to its square root */
@@ -712,8 +793,9 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
         double face = t->nfx > 0
                     ? t->face_band * vol * face_misfit(t, f, n, m, k) : 0.0;
         double c2 = !r->split_correct ? SYM_C2
-                  : child ? SYM_C2_CHILD : SYM_C2_ROOT;
-        err[k] = estimate(vol * mag, nv, n, c2, face);
+                  : !child ? SYM_C2_ROOT
+                  : t->degree == 13 ? SYM_C2_CHILD13 : SYM_C2_CHILD;
+        err[k] = estimate(vol * mag, nv, n, c2, face, t->face_pair);
         double f0 = f[k];
         for (int i = 0; i < n; i++) {
             double da = f[(a0 + 2 * (size_t)i) * m + k]
@@ -778,9 +860,10 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
     }
     r->tables = t;
     r->destroy = sym_destroy;
-    t->degree = id == PINT_RULE_SYM9 ? 9 : 7;
+    t->degree = id == PINT_RULE_SYM13 ? 13 : id == PINT_RULE_SYM9 ? 9 : 7;
     sym_gen all[SYM_MAX_GEN];
-    int nall = t->degree == 9 ? degree9_generators(all)
+    int nall = t->degree == 13 ? degree13_generators(all)
+             : t->degree == 9 ? degree9_generators(all)
                               : degree7_generators(all);
     if (nall < 0) {
         *failed = 1;
@@ -797,9 +880,10 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
         np += orbit_size(&t->gen[i], n);
     }
     t->start[t->ngen] = np;
-    int last = t->ngen - 1;     /* the corner generator */
+    /* the corner generator, last when there is one */
+    int last = t->gen[t->ngen - 1].k == SYM_ALL ? t->ngen - 1 : t->ngen;
     t->nsparse = t->start[last];
-    t->corner = t->gen[last].u[0];
+    t->corner = last < t->ngen ? t->gen[last].u[0] : 0.0;
     t->nnz = malloc(t->nsparse);
     t->axis = malloc(4 * t->nsparse * sizeof *t->axis);
     t->val = malloc(4 * t->nsparse * sizeof *t->val);
@@ -817,13 +901,17 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
     int g = t->ngen, rows = 0;
     double M[SYM_MAX_PAT * SYM_MAX_GEN], b[SYM_MAX_PAT];
     int pat_of_row[SYM_MAX_PAT];
-    int npat = npat_upto[(t->degree - 1) / 2];
+    sym_pattern pats[SYM_MAX_PAT];
+    int npat = moment_patterns((t->degree - 1) / 2, n, pats, t->npat_upto);
+    if (npat > SYM_MAX_PAT) {
+        *failed = 1;
+        sym_destroy(r);
+        return NULL;
+    }
     for (int p = 0; p < npat; p++) {
-        if (patterns[p][0] > n)
-            continue;
         for (int i = 0; i < g; i++)
-            M[rows * g + i] = orbit_moment(t, i, patterns[p], n);
-        b[rows] = pattern_exact(patterns[p]);
+            M[rows * g + i] = orbit_moment(t, i, pats[p], n);
+        b[rows] = pattern_exact(pats[p]);
         pat_of_row[rows++] = p;
     }
     /* the basic rule: weights on the generators that carry one */
@@ -896,6 +984,11 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
             t->fo[j] = j ? lo / t->gen[j].u[0] : 0.0;
         }
         t->face_band = 0.5 * (1.0 - t->gen[t->nfx].u[0]);
+        /* the pairs' degrees: e1 (top, top), e2 (top, top - 2), e3
+         * (top - 2, top - 4), top = degree - 2: degree 9 weighs the face
+         * against e1, degree 13 (top 11, beyond the extrapolation's 8)
+         * against e3 */
+        t->face_pair = t->degree - 2 <= 2 * t->nfx + 1 ? 0 : 2;
     }
 
     r->id = id;
@@ -907,7 +1000,7 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
     r->apply = sym_apply;
     /* measured for degree 9 only: degree 7 with C2 = 1 fell to 57% honest
      * (genz2, d = 8) */
-    r->split_correct = t->degree == 9;
+    r->split_correct = t->degree >= 9;
     r->work_size = (size_t)n;
     return r;
 }

@@ -345,6 +345,8 @@ static void test_bad_options(void)
                  "got 25: methods qmc (up to 400), vegas and mc take more");
     run_pint(&r, "-f", "genz1", "-d", "25", "--rule", "sym9", NULL);
     expect_error(&r, "rule sym9 needs dimension 2..20, got 25");
+    run_pint(&r, "-f", "genz1", "-d", "3", "--rule", "sym13", NULL);
+    expect_error(&r, "rule sym13 needs dimension 2..2, got 3");
     run_pint(&r, "-f", "genz1", "-d", "2", "--rule", "gauss", NULL);
     expect_error(&r, "unknown rule 'gauss'");
     run_pint(&r, "-f", "genz1", "-d", "2", "--lo", "1", "--hi", "0", NULL);
