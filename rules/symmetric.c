@@ -19,7 +19,8 @@
  * By symmetry every odd monomial integrates to zero, so a rule has degree
  * 2m+1 when it integrates exactly every even monomial x^(2 alpha) with
  * |alpha| <= m, up to permutation: 12 patterns for degree 9, 7 for degree 7
- * (fewer when n < 4, where patterns with more parts than n do not exist).
+ * (fewer when n < 4, where patterns with more parts than n do not exist),
+ * 16 for degree 13 at n = 2.
  * Positions are fixed independently of n, so that only the weights depend
  * on n, and are chosen so that those moment equations have a solution:
  *   - x1^2..x4^2 and the 3-part patterns involve only (s..s) and (t,t,t):

@@ -638,6 +638,9 @@ static void test_hang_checkpoint(void)
         unsetenv("PINT_FAULT_AFTER");
         unsetenv("PINT_FAULT");
         expect_status(&r, 1, "time-limit");
+        if (!strstr(r.out, "was abandoned"))    /* how far each rank got */
+            fprintf(stderr, "\n  %s hang with checkpoints: stdout '%.700s' "
+                    "stderr '%.300s'\n", ms[i], r.out, r.err);
         CU_ASSERT(strstr(r.out, "was abandoned") != NULL);
         CU_ASSERT(strstr(r.err, "without a final checkpoint") == NULL);
         CU_ASSERT(strstr(r.out, "no final checkpoint") == NULL);
