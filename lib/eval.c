@@ -89,13 +89,13 @@ static int guard_fbatch(int ndim, size_t npts, const double *x, int ncomp,
                         double *f, void *ctx);
 static int guard_call(pint_guard *g, size_t npts, const double *x,
                       double *f, char *msg, size_t msglen,
-                      const pint_eval_poll *poll);
+                      const pint_eval_poll *poll, double *secs);
 
 int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
                    double *f, char *msg, size_t msglen)
 {
     if (fn->fbatch == guard_fbatch)
-        return guard_call(fn->ctx, npts, x, f, msg, msglen, NULL);
+        return guard_call(fn->ctx, npts, x, f, msg, msglen, NULL, NULL);
     if (pint_map_is(fn)) {
         size_t p;
         int rc = pint_map_call(fn->ctx, npts, x, f, &p);
@@ -151,20 +151,27 @@ int pint_eval_call_polled(const pint_function *fn, size_t npts,
         size_t k = p->chunk ? p->chunk : 1;
         if (k > npts - done)
             k = npts - done;
-        double t0 = pint_watch_now();
+        double t0 = pint_watch_now(), own = -1.0;
         /* a guarded call polls while it waits for its runner */
         int rc = fn->fbatch == guard_fbatch
                  ? guard_call(fn->ctx, k, x + done * nd, f + done * m, msg,
-                              msglen, p)
+                              msglen, p, &own)
                  : pint_eval_call(fn, k, x + done * nd, f + done * m, msg,
                                   msglen);
         if (rc != 0)
             return rc;
         double dt = pint_watch_now() - t0;
+        /* the chunk follows the integrand's own time (a guarded call's,
+         * measured on its runner), not the hand-over's: on a loaded
+         * machine handing a chunk over and back can take milliseconds
+         * whatever its size, and sized by that the chunks shrank to one
+         * point and stayed there, each costing the hand-over (a step of
+         * 664 points of 5 us took seconds) */
+        double work = own >= 0.0 ? own : dt;
         if (k == (p->chunk ? p->chunk : 1)) {
-            if (dt < CHUNK_FAST)
+            if (work < CHUNK_FAST)
                 p->chunk = 2 * k;
-            else if (dt > CHUNK_SLOW && k > 1)
+            else if (work > CHUNK_SLOW && k > 1)
                 p->chunk = k / 2;
             else
                 p->chunk = k;
@@ -220,6 +227,7 @@ typedef struct {
     pthread_cond_t cond;
     atomic_int runner_sleeps, caller_sleeps;
     pint_function fn;           /* the inner function, by value */
+    double secs;                /* the last call's own duration */
     size_t npts, xcap, fcap;
     double *x, *f;              /* its own copies of a call's points */
     int rc;
@@ -293,8 +301,10 @@ static void *runner_main(void *arg)
         }
         if (st == RUNNER_QUIT)
             return NULL;
+        double t0 = pint_watch_now();
         r->rc = pint_eval_call(&r->fn, r->npts, r->x, r->f, r->msg,
                                sizeof r->msg);
+        r->secs = pint_watch_now() - t0;
         int busy = RUNNER_BUSY;
         if (!atomic_compare_exchange_strong(&r->state, &busy, RUNNER_DONE)) {
             runner_destroy(r);  /* abandoned: nobody waits for it */
@@ -438,19 +448,24 @@ static void measured(pint_guard *g, size_t npts, double dt, int guarded)
         atomic_store(&g->spp, 0.9 * was + 0.1 * now);
 }
 
-/* A quick call, on the caller's thread, timed. */
+/* A quick call, on the caller's thread, timed (*secs, when not NULL). */
 static int direct_call(pint_guard *g, size_t npts, const double *x,
-                       double *f, char *msg, size_t msglen)
+                       double *f, char *msg, size_t msglen, double *secs)
 {
     double t0 = pint_watch_now();
     int rc = pint_eval_call(g->inner, npts, x, f, msg, msglen);
-    measured(g, npts, pint_watch_now() - t0, 0);
+    double dt = pint_watch_now() - t0;
+    measured(g, npts, dt, 0);
+    if (secs)
+        *secs = dt;
     return rc;
 }
 
+/* A call under the deadline; *secs (when not NULL) gets the integrand's
+ * own time, without the hand-over to a runner and back. */
 static int guard_call(pint_guard *g, size_t npts, const double *x,
                       double *f, char *msg, size_t msglen,
-                      const pint_eval_poll *poll)
+                      const pint_eval_poll *poll, double *secs)
 {
     if (atomic_load(&g->abandoned))
         return gave_up(g, msg, msglen);
@@ -458,17 +473,16 @@ static int guard_call(pint_guard *g, size_t npts, const double *x,
         return 0;
     double spp = atomic_load(&g->spp);
     if (spp > 0.0 && spp * (double)npts < GUARD_MIN_SECONDS)
-        return direct_call(g, npts, x, f, msg, msglen);
+        return direct_call(g, npts, x, f, msg, msglen, secs);
     int i = take_runner(g);
     if (i < 0)                  /* no thread to spare: called here */
-        return direct_call(g, npts, x, f, msg, msglen);
+        return direct_call(g, npts, x, f, msg, msglen, secs);
     runner *r = g->all[i];
     if (runner_room(r, npts) != 0) {
         give_back(g, i);
         snprintf(msg, msglen, "out of memory");
         return PINT_ERR_NOMEM;
     }
-    double t0 = pint_watch_now();
     memcpy(r->x, x, npts * (size_t)r->fn.ndim * sizeof *x);
     r->npts = npts;
     atomic_store(&r->state, RUNNER_BUSY);
@@ -487,8 +501,12 @@ static int guard_call(pint_guard *g, size_t npts, const double *x,
             return gave_up(g, msg, msglen);
         }
     }
-    /* DONE */
-    measured(g, npts, pint_watch_now() - t0, 1);
+    /* DONE: the measure is the call's own time, as the chunks' (the
+     * hand-over's latency, milliseconds on a loaded machine, would make
+     * quick calls look slow, and so guarded, and so slower) */
+    measured(g, npts, r->secs, 1);
+    if (secs)
+        *secs = r->secs;
     int rc = r->rc;
     if (rc == 0)
         memcpy(f, r->f, npts * (size_t)r->fn.ncomp * sizeof *f);
@@ -505,7 +523,7 @@ static int guard_fbatch(int ndim, size_t npts, const double *x, int ncomp,
     (void)ndim;
     (void)ncomp;
     char msg[GUARD_MSG];
-    return guard_call(ctx, npts, x, f, msg, sizeof msg, NULL) != 0;
+    return guard_call(ctx, npts, x, f, msg, sizeof msg, NULL, NULL) != 0;
 }
 
 pint_guard *pint_guard_new(const pint_function *inner, double limit_at,

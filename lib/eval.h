@@ -15,10 +15,13 @@
  * that also works, a batch's hook): pint_eval_call_polled hands the
  * integrand a batch in chunks and runs poll(arg) between them once 2 ms
  * have passed since the batch began or the last poll.  A chunk
- * is sized, as batches go, to take about a millisecond (from 1 point,
- * doubled while chunks are quick, halved when slow), so the rank answers
- * within about that however slow the integrand, and a cheap integrand
- * still gets large chunks.  chunk: the size to try next (0 at first). */
+ * is sized, as batches go, to take about a millisecond of the
+ * integrand's own time (from 1 point, doubled while chunks are quick,
+ * halved when slow; a guarded call's time is measured on its runner,
+ * without the hand-over, which on a loaded machine can take milliseconds
+ * whatever the chunk's size), so the rank answers within about that
+ * however slow the integrand, and a cheap integrand still gets large
+ * chunks.  chunk: the size to try next (0 at first). */
 typedef struct {
     void (*poll)(void *arg);
     void *arg;
@@ -65,7 +68,10 @@ int pint_eval_check(const pint_function *fn, size_t from, size_t npts,
  * deadline passes.  Only calls expected to last 0.2 ms or more (their
  * points times the seconds a point has taken so far), and the first,
  * are handed over: the hand-over costs tens of microseconds, and a
- * quicker call runs on the calling thread, timed.  A call still running at the deadline is abandoned:
+ * quicker call runs on the calling thread, timed.  (A point's seconds
+ * are the integrand's own, measured on the runner: counted with the
+ * hand-over, quick calls looked slow on a loaded machine, and were
+ * handed over, and so were slower.)  A call still running at the deadline is abandoned:
  * the caller gets PINT_TIME_LIMIT with a line saying so, every later
  * call gets it at once, and the runner keeps its own copies of the
  * points and values, so the call may go on, or return whenever it
