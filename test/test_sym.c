@@ -379,25 +379,33 @@ static long long engine_run(enum pint_rule id, const char *family, int n,
                          converged);
 }
 
-/* The engine with sym9 on the Genz families: converged, honest against
- * the closed form, and (on the smooth oscillatory family) far fewer
- * evaluations than Genz-Malik. */
-static void test_engine_genz(void)
+/* The engine with rule id on every Genz family in n dimensions, seeds
+ * 1..nseeds, at tolerance tol: converged, and honest against the closed
+ * form. */
+static void engine_families(enum pint_rule id, int n, int nseeds,
+                            double tol)
 {
     const char *fam[6] = { "genz1", "genz2", "genz3", "genz4", "genz5",
                            "genz6" };
     for (int k = 0; k < 6; k++)
-        for (uint64_t seed = 1; seed <= 2; seed++) {
+        for (uint64_t seed = 1; seed <= (uint64_t)nseeds; seed++) {
             double qerr, est;
             int conv;
-            engine_run(PINT_RULE_SYM9, fam[k], 4, seed, 1e-5, &qerr, &est,
-                       &conv);
+            engine_run(id, fam[k], n, seed, tol, &qerr, &est, &conv);
             CU_ASSERT(conv);
             CU_ASSERT(qerr <= est);
             if (!(qerr <= est))
                 fprintf(stderr, "%s seed %d: |Q-I| %.3g > E %.3g\n", fam[k],
                         (int)seed, qerr, est);
         }
+}
+
+/* The engine with sym9 on the Genz families: converged, honest against
+ * the closed form, and (on the smooth oscillatory family) far fewer
+ * evaluations than Genz-Malik. */
+static void test_engine_genz(void)
+{
+    engine_families(PINT_RULE_SYM9, 4, 2, 1e-5);
     double q9, e9, q7, e7;
     int c9, c7;
     long long n9 = engine_run(PINT_RULE_SYM9, "genz1", 5, 3, 1e-6, &q9, &e9,
@@ -415,20 +423,7 @@ static void test_engine_genz(void)
  * sym9's evaluations (a fifth, measured). */
 static void test_engine_genz13(void)
 {
-    const char *fam[6] = { "genz1", "genz2", "genz3", "genz4", "genz5",
-                           "genz6" };
-    for (int k = 0; k < 6; k++)
-        for (uint64_t seed = 1; seed <= 3; seed++) {
-            double qerr, est;
-            int conv;
-            engine_run(PINT_RULE_SYM13, fam[k], 2, seed, 1e-7, &qerr, &est,
-                       &conv);
-            CU_ASSERT(conv);
-            CU_ASSERT(qerr <= est);
-            if (!(qerr <= est))
-                fprintf(stderr, "%s seed %d: |Q-I| %.3g > E %.3g\n", fam[k],
-                        (int)seed, qerr, est);
-        }
+    engine_families(PINT_RULE_SYM13, 2, 3, 1e-7);
     double q13, e13, q9, e9;
     int c13, c9;
     long long n13 = engine_run(PINT_RULE_SYM13, "genz1", 2, 4, 1e-7, &q13,
