@@ -79,27 +79,44 @@ static void test_families(void)
  * and every worker does at least half of an even share (each point
  * sleeps 20 us, so the work is time: see test_mpi's corner peak).  With
  * groups of one worker every transfer crosses groups. */
+/* The least share of a run's evaluations done by one of its workers
+ * 1..4, in units of an even share. */
+static double least_share(const run_result *r)
+{
+    double total = json_num(r->out, "evals"), least = HUGE_VAL;
+    for (int k = 1; k <= 4; k++) {
+        double ek = json_nth(r->out, "rank_evals", k);
+        least = ek / (total / 4) < least ? ek / (total / 4) : least;
+    }
+    return least;
+}
+
 static void test_feeds_across_groups(void)
 {
     static const char *const groups[] = { "2", "1" };
     for (int gi = 0; gi < 2; gi++) {
         run_result r;
-        run_mpi(&r, 5, "--json", "--verify", "--dedicated-controller", "-f",
-                "genz3", "-d", "4", "--er", "1e-4", "--cost-us", "20",
-                "--no-helpers", "--balance", "tree", "--group", groups[gi],
-                NULL);
+        /* the share is time on a shared machine: a worker descheduled
+         * while the others work (5 ranks on 2 cores beside a busy loop
+         * and another test: 4,147 of 35,259, 0.47 of a share, once in
+         * the repeatability loop) is measured a second time; a protocol
+         * that does not feed across groups leaves it near 0 both times */
+        for (int attempt = 0; attempt < 2; attempt++) {
+            run_mpi(&r, 5, "--json", "--verify", "--dedicated-controller",
+                    "-f", "genz3", "-d", "4", "--er", "1e-4", "--cost-us",
+                    "20", "--no-helpers", "--balance", "tree", "--group",
+                    groups[gi], NULL);
+            if (r.status != 0 || least_share(&r) >= 0.5)
+                break;
+            fprintf(stderr, "\n  group %s: a worker did %.2f of an even "
+                    "share (attempt %d): %.400s\n", groups[gi],
+                    least_share(&r), attempt + 1, r.out);
+        }
         CU_ASSERT_EQUAL(r.status, 0);
         CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
         CU_ASSERT(json_num(r.out, "transfers") > 0);
-        double total = json_num(r.out, "evals");
         CU_ASSERT_EQUAL(json_nth(r.out, "rank_evals", 0), 0);
-        for (int k = 1; k <= 4; k++) {
-            double ek = json_nth(r.out, "rank_evals", k);
-            if (!(ek >= 0.5 * total / 4))
-                fprintf(stderr, "\n  group %s, worker %d: %.0f of %.0f "
-                        "evaluations\n", groups[gi], k, ek, total);
-            CU_ASSERT(ek >= 0.5 * total / 4);
-        }
+        CU_ASSERT(least_share(&r) >= 0.5);
         double q = json_nth(r.out, "value", 0), x = json_nth(r.out, "exact", 0);
         CU_ASSERT(fabs(q - x) <= json_nth(r.out, "error", 0));
     }
