@@ -142,6 +142,36 @@ static void test_degree7(void)
     check_degree(PINT_RULE_SYM7, 7, nd);
 }
 
+/* Null rules of degrees top, top, top - 2, top - 4 respond one degree
+ * above their own on the box [lo, hi]: x1^(top+1) reaches the top pair,
+ * x2^(top-1) N3, x3^(top-3) N4 (axes modulo n), each above floor; and the
+ * estimate covers the error on x1^(top+3), whose integral is exact_up. */
+static void expect_null_response(const pint_rule_impl *r, const double *lo,
+                                 const double *hi, int top, double floor,
+                                 double exact_up)
+{
+    int n = r->ndim;
+    double val, err, nv[4];
+    int split;
+    pt_mono m = { n, { 0 } };
+    m.e[0] = top + 1;
+    apply_once(r, lo, hi, &m, &val, &err, &split, nv);
+    CU_ASSERT(hypot(nv[0], nv[1]) > floor);
+    m.e[0] = 0;
+    m.e[1 % n] = top - 1;
+    apply_once(r, lo, hi, &m, &val, &err, &split, nv);
+    CU_ASSERT(fabs(nv[2]) > floor);
+    m.e[1 % n] = 0;
+    m.e[2 % n] = top - 3;
+    apply_once(r, lo, hi, &m, &val, &err, &split, nv);
+    CU_ASSERT(fabs(nv[3]) > floor);
+    m.e[2 % n] = 0;
+    m.e[0] = top + 3;
+    apply_once(r, lo, hi, &m, &val, &err, &split, nv);
+    CU_ASSERT(err >= fabs(val - exact_up));
+    CU_ASSERT(err > 0.0);
+}
+
 /* Degree 13 in two dimensions: 65 points, exact through degree 13, null
  * rules of degrees 11, 11, 9, 7; each null rule responds one degree above
  * its own (x^12 the top pair, x^10 N3, x^8 N4), and only two dimensions
@@ -153,18 +183,8 @@ static void test_degree13(void)
     pint_rule_impl *r = rule(PINT_RULE_SYM13, 2);
     CU_ASSERT_EQUAL(r->npoints, 65);
     /* the centred square: each monomial is its own top term */
-    double lo[2] = { -1, -1 }, hi[2] = { 1, 1 }, val, err, nv[4];
-    int split;
-    pt_mono m12 = { 2, { 12, 0 } }, m10 = { 2, { 0, 10 } },
-         m8 = { 2, { 8, 0 } }, m14 = { 2, { 14, 0 } };
-    apply_once(r, lo, hi, &m12, &val, &err, &split, nv);
-    CU_ASSERT(hypot(nv[0], nv[1]) > 1e-5);
-    apply_once(r, lo, hi, &m10, &val, &err, &split, nv);
-    CU_ASSERT(fabs(nv[2]) > 1e-5);
-    apply_once(r, lo, hi, &m8, &val, &err, &split, nv);
-    CU_ASSERT(fabs(nv[3]) > 1e-5);
-    apply_once(r, lo, hi, &m14, &val, &err, &split, nv);
-    CU_ASSERT(err >= fabs(val - 4.0 / 15.0) && err > 0.0);
+    const double lo[2] = { -1, -1 }, hi[2] = { 1, 1 };
+    expect_null_response(r, lo, hi, 11, 1e-5, 4.0 / 15.0);
     pint_rule_free(r);
     int status;
     char msg[128];
@@ -181,20 +201,8 @@ static void test_degree13(void)
 static void test_null_rules_respond(void)
 {
     pint_rule_impl *r = rule(PINT_RULE_SYM9, 4);
-    double lo[4] = { 0, 0, 0, 0 }, hi[4] = { 1, 1, 1, 1 };
-    double val, err, nv[4];
-    int split;
-    pt_mono m8 = { 4, { 8, 0, 0, 0 } }, m6 = { 4, { 0, 6, 0, 0 } },
-         m4 = { 4, { 0, 0, 4, 0 } }, m10 = { 4, { 10, 0, 0, 0 } };
-    apply_once(r, lo, hi, &m8, &val, &err, &split, nv);
-    CU_ASSERT(hypot(nv[0], nv[1]) > 1e-6);
-    apply_once(r, lo, hi, &m6, &val, &err, &split, nv);
-    CU_ASSERT(fabs(nv[2]) > 1e-6);
-    apply_once(r, lo, hi, &m4, &val, &err, &split, nv);
-    CU_ASSERT(fabs(nv[3]) > 1e-6);
-    apply_once(r, lo, hi, &m10, &val, &err, &split, nv);
-    CU_ASSERT(err >= fabs(val - 1.0 / 11.0));
-    CU_ASSERT(err > 0.0);
+    const double lo[4] = { 0, 0, 0, 0 }, hi[4] = { 1, 1, 1, 1 };
+    expect_null_response(r, lo, hi, 7, 1e-6, 1.0 / 11.0);
     pint_rule_free(r);
 }
 
