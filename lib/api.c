@@ -306,6 +306,9 @@ int pint_integrate_on(const pint_function *fn, const pint_domain *dom,
         status = pint_problem_check(fn, dom, opt, res, &id);
         if (status == 0)
             status = pint_problem_check_ranks(opt, 1, res);
+        if (status == 0 && opt->resume)
+            id = pint_problem_resume_rule(fn, dom, opt, id,
+                                          pint_ckpt_rule(opt->resume));
         pint_team alone;
         pint_team_alone(&alone);
         if (status == 0 && opt->method == PINT_METHOD_MC) {

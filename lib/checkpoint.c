@@ -489,6 +489,21 @@ static int check_records(const pint_ckpt *c, const char *path, char *msg,
     return 0;
 }
 
+int pint_ckpt_rule(const char *path)
+{
+    char why[128], msg[256];
+    FILE *f = pint_open_regular(path, "rb", why, sizeof why);
+    if (!f)
+        return -1;
+    uint64_t hdr[H_COUNT], h;
+    size_t hlen;
+    int ok = read_header(f, path, hdr, &hlen, &h, msg, sizeof msg) == 0
+             && hdr[H_METHOD] == PINT_METHOD_ADAPTIVE
+             && hdr[H_RULE] < PINT_RULE_COUNT_;
+    fclose(f);
+    return ok ? (int)hdr[H_RULE] : -1;
+}
+
 int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
                    char *msg, size_t len)
 {

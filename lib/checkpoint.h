@@ -87,6 +87,10 @@ int pint_ckpt_writable(const char *path, char *msg, size_t len);
 int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
                    char *msg, size_t len);
 
+/* The rule of the adaptive checkpoint at path, or -1 when the file
+ * cannot be read as one (pint_ckpt_read then says why). */
+int pint_ckpt_rule(const char *path);
+
 /* Before a run: opt->checkpoint (when given) must be writable, and
  * opt->resume (when given) is read into c as by pint_ckpt_read (else c
  * is empty).  0, or a status with a one-line reason in msg. */

@@ -326,3 +326,17 @@ int pint_problem_check_ranks(const pint_options *opt, int ranks,
                          "a dedicated controller needs at least 2 ranks");
     return 0;
 }
+
+enum pint_rule pint_problem_resume_rule(const pint_function *fn,
+                                        const pint_domain *dom,
+                                        const pint_options *opt,
+                                        enum pint_rule chosen, int saved)
+{
+    if (opt->rule != PINT_RULE_AUTO || opt->method != PINT_METHOD_ADAPTIVE
+        || saved < 0 || saved >= PINT_RULE_COUNT_ || saved == PINT_RULE_AUTO
+        || !rule_fits_domain((enum pint_rule)saved, dom->kind))
+        return chosen;
+    int lo, hi;
+    pint_rule_dims((enum pint_rule)saved, &lo, &hi);
+    return fn->ndim >= lo && fn->ndim <= hi ? (enum pint_rule)saved : chosen;
+}

@@ -11,6 +11,16 @@ int pint_problem_check(const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, pint_result *res,
                        enum pint_rule *rule);
 
+/* The rule of a run that resumes a checkpoint whose rule is `saved`
+ * (pint_ckpt_rule: -1 when unreadable): with --rule auto, the
+ * checkpoint's rule when it applies to the problem, so a checkpoint made
+ * under an earlier default goes on as it began; else `chosen` (and the
+ * read refuses a checkpoint of another rule, naming both). */
+enum pint_rule pint_problem_resume_rule(const pint_function *fn,
+                                        const pint_domain *dom,
+                                        const pint_options *opt,
+                                        enum pint_rule chosen, int saved);
+
 /* Check what opt asks of the team of `ranks` (1: one process, without
  * MPI): 0, or the status (message in res). */
 int pint_problem_check_ranks(const pint_options *opt, int ranks,

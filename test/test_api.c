@@ -503,6 +503,50 @@ static void test_checkpoint_resume(void)
     pint_result_free(b);
 }
 
+/* PINT_RULE_AUTO resuming a checkpoint of another rule that applies (a
+ * checkpoint made under an earlier default) goes on with that rule, bit
+ * for bit as one run with it; a rule named must match. */
+static void test_checkpoint_resume_rule(void)
+{
+    char path[] = "/tmp/pint-api-ckpt-XXXXXX";
+    make_temp(path);
+    double lo[2] = { 0, 0 }, hi[2] = { 1, 1 };
+    pint_function fn = { .ndim = 2, .ncomp = 1, .f = bump };
+    pint_domain dom = pint_domain_box(lo, hi);
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.epsrel = 1e-13;
+    opt.identity = "bump";
+    opt.rule = PINT_RULE_SYM13;
+    opt.max_evals = 3000;
+    opt.checkpoint = path;
+    pint_result *a = pint_result_alloc(1), *b = pint_result_alloc(1);
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, a), PINT_MAX_EVALS);
+    long long first = a->evals;
+    opt.max_evals = 1000000;
+    opt.checkpoint = NULL;
+    opt.rule = PINT_RULE_AUTO;
+    opt.resume = path;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, a), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(a->rule, PINT_RULE_SYM13);
+    CU_ASSERT_EQUAL(a->resumed_evals, first);
+    double exact = pow(sqrt(M_PI) / 5.0 * erf(2.5), 2);
+    CU_ASSERT(fabs(a->value[0] - exact) <= a->error[0]);
+    opt.resume = NULL;
+    opt.rule = PINT_RULE_SYM13;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, b), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(a->value[0], b->value[0]);
+    CU_ASSERT_EQUAL(a->evals, b->evals);
+    opt.resume = path;
+    opt.rule = PINT_RULE_SYM9;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, a), PINT_ERR_INVALID);
+    CU_ASSERT(strstr(a->message, "a checkpoint of rule sym13, this run "
+                     "uses sym9") != NULL);
+    remove(path);
+    pint_result_free(a);
+    pint_result_free(b);
+}
+
 /* Monte Carlo and QMC without MPI: a run stopped (at the evaluation
  * limit; QMC by the stop flag in the middle of a row) and resumed ends
  * where the uninterrupted run ends: the same evaluations (the stream
@@ -897,6 +941,8 @@ int main(void)
 {
     CU_TestInfo tests[] = {
         { "checkpoint and resume without MPI", test_checkpoint_resume },
+        { "a checkpoint of another rule resumed under auto",
+          test_checkpoint_resume_rule },
         { "MC and QMC checkpoints without MPI",
           test_checkpoint_resume_mc_qmc },
         { "time limit, stop flag and progress", test_time_limit_and_stop },

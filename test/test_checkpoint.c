@@ -148,6 +148,38 @@ static void test_resume_after_limit(void)
     CU_ASSERT_EQUAL(json_num(b.out, "evals"), json_num(a.out, "evals"));
 }
 
+/* --rule auto resumes a checkpoint with the rule it was made with, when
+ * that rule applies (so a checkpoint made under an earlier default goes
+ * on); a rule asked for by name must match. */
+static void test_resume_other_rule(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "rule.ckpt");
+    run_result a, b;
+    run_mpi(&a, 1, "--json", "-f", "genz2", "-d", "2", "--rule", "sym13",
+            "--er", "1e-10", "--max-evals", "20000", "--checkpoint", path,
+            NULL);
+    expect_status(&a, 1, "max-evals");
+    for (int np = 1; np <= 2; np++) {
+        run_mpi(&b, np, "--json", "--verify", "-f", "genz2", "-d", "2",
+                "--er", "1e-10", "--resume", path, NULL);
+        expect_status(&b, 0, "converged");
+        expect_honest(b.out);
+        CU_ASSERT(strstr(b.out, "\"rule\": \"sym13\"") != NULL);
+        CU_ASSERT(strstr(b.out, "\"verified\": true") != NULL);
+        CU_ASSERT_EQUAL(json_num(b.out, "resumed_evals"),
+                        json_num(a.out, "evals"));
+    }
+    run_mpi(&b, 2, "-f", "genz2", "-d", "2", "--rule", "sym9", "--resume",
+            path, NULL);
+    expect_refused(&b, "a checkpoint of rule sym13, this run uses sym9");
+    /* a rule that does not apply to the problem is not adopted: the
+     * checkpoint of a square resumed in 3 dimensions is refused for its
+     * dimension */
+    run_mpi(&b, 1, "-f", "genz2", "-d", "3", "--resume", path, NULL);
+    expect_refused(&b, "dimension 2");
+}
+
 /* A checkpoint of more regions than one message holds (4096 a message
  * from each worker: proto.h, PINT_CHUNK_REGIONS): every region is in it,
  * so a resume with no evaluation left has them all, audited. */
@@ -563,6 +595,8 @@ int main(void)
         { "--time-limit on an integrand that hangs", test_hung_integrand },
         { "resume after a limit on 1 and 3 ranks", test_resume_after_limit },
         { "a version 3 checkpoint resumed", test_resume_version3 },
+        { "--rule auto resumes with the checkpoint's rule",
+          test_resume_other_rule },
         { "a checkpoint of many regions: all resumed",
           test_resume_many_regions },
         { "MC and QMC resumed on other ranks", test_resume_mc_qmc },

@@ -524,6 +524,11 @@ int pint_par_run(const pint_function *fn, const pint_domain *dom,
     status = pint_par_agree(comm, status, res);
     if (status)
         return status;
+    if (opt->resume) {          /* rank 0 reads the checkpoint */
+        int saved = ctx.rank == 0 ? pint_ckpt_rule(opt->resume) : -1;
+        MPI_Bcast(&saved, 1, MPI_INT, 0, comm);
+        id = pint_problem_resume_rule(fn, dom, opt, id, saved);
+    }
     if (opt->method == PINT_METHOD_MC)
         return pint_par_mc(fn, dom, opt, res, comm, watch);
     if (opt->method == PINT_METHOD_QMC)
