@@ -8,9 +8,14 @@
  * estimate is |Q7 - Q5|; the split axis is the one with the largest fourth
  * difference (Genz & Malik 1980).
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include "rule.h"
+
+/* The rounding floor of an estimate, in units of eps sum |w f| (as
+ * symmetric.c's) */
+#define GM_NOISE 50.0
 
 typedef struct {
     double w7[5];               /* degree-7 weights, per point of each set */
@@ -78,25 +83,39 @@ static void gm_apply(const pint_rule_impl *r, const double *g, double vol,
     for (int k = 0; k < m; k++) {
         double f1 = f[k];
         double s2 = 0.0, s3 = 0.0, s4 = 0.0, s5 = 0.0;
+        double m2 = 0.0, m3 = 0.0, m4 = 0.0, m5 = 0.0;    /* of |f| */
         for (int i = 0; i < n; i++) {
-            double a2 = f[(off2 + 2 * (size_t)i) * m + k]
-                      + f[(off2 + 2 * (size_t)i + 1) * m + k];
-            double a3 = f[(off3 + 2 * (size_t)i) * m + k]
-                      + f[(off3 + 2 * (size_t)i + 1) * m + k];
+            double u2 = f[(off2 + 2 * (size_t)i) * m + k],
+                   v2 = f[(off2 + 2 * (size_t)i + 1) * m + k];
+            double u3 = f[(off3 + 2 * (size_t)i) * m + k],
+                   v3 = f[(off3 + 2 * (size_t)i + 1) * m + k];
+            double a2 = u2 + v2, a3 = u3 + v3;
             s2 += a2;
             s3 += a3;
+            m2 += fabs(u2) + fabs(v2);
+            m3 += fabs(u3) + fabs(v3);
             diff[i] += fabs(a2 - 2.0 * f1 - t->ratio * (a3 - 2.0 * f1));
         }
-        for (size_t p = off4; p < off5; p++)
+        for (size_t p = off4; p < off5; p++) {
             s4 += f[p * m + k];
-        for (size_t p = 0; p < ncorner; p++)
+            m4 += fabs(f[p * m + k]);
+        }
+        for (size_t p = 0; p < ncorner; p++) {
             s5 += f[(off5 + p) * m + k];
+            m5 += fabs(f[(off5 + p) * m + k]);
+        }
         double q7 = t->w7[0] * f1 + t->w7[1] * s2 + t->w7[2] * s3
                   + t->w7[3] * s4 + t->w7[4] * s5;
         double q5 = t->w5[0] * f1 + t->w5[1] * s2 + t->w5[2] * s3
                   + t->w5[3] * s4;
+        double mag = fabs(t->w7[0] * f1) + fabs(t->w7[1]) * m2
+                   + fabs(t->w7[2]) * m3 + fabs(t->w7[3]) * m4
+                   + fabs(t->w7[4]) * m5;
         val[k] = vol * q7;
-        err[k] = fabs(vol * (q7 - q5));
+        /* never below the rounding of the sum (a polynomial of degree
+         * <= 5 has q7 == q5 and is still rounded) */
+        err[k] = fmax(fabs(vol * (q7 - q5)),
+                      GM_NOISE * DBL_EPSILON * vol * mag);
     }
     *split = pint_box_split_axis(n, diff, h);
 }

@@ -68,6 +68,7 @@
  * evaluations summed over the table (4 of them now converge where they
  * hit the limit), smooth ones 22,920 -> 18,930, all honest.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -87,6 +88,11 @@
 #define GM_RHO_MAX 0.8
 /* e1, e2 below this share of |Q|: rounding, the ratio means nothing */
 #define GM_NOISE 1e-13
+/* the rounding floor of an estimate, in units of eps sum_i |w_i S_i| (S_i
+ * the sum of f over layer i): the sums are double-double, so what is left
+ * is the rounding of the values of f themselves (symmetric.c's sums are
+ * plain doubles: 50) */
+#define GM_FLOOR 2.0
 /* split advice: second differences equal within this share tie (the
  * longer edge wins); below this share of sum |f| they are rounding */
 #define GM_SPLIT_TIE 1e-6
@@ -518,20 +524,24 @@ static void gm_apply(const pint_rule_impl *r, const double *geom, double vol,
     gm_layer_sums(t, ncomp, f, sum, cmp);
     for (int k = 0; k < ncomp; k++) {
         gm_dd q = { 0.0, 0.0 }, e[2];
-        double ek[2] = { 0.0, 0.0 };
+        double ek[2] = { 0.0, 0.0 }, mag = 0.0;
         int ne = s < 2 ? s : 2;         /* e1 and e2 */
         for (int j = 0; j < ne; j++)
             e[j] = q;
         for (int i = 0; i <= s; i++) {
             gm_dd layer = { sum[i * ncomp + k], cmp[i * ncomp + k] };
             q = gm_dd_add(q, gm_dd_mul(t->w[i], layer));
+            mag += fabs(t->w[i].hi * layer.hi);
             for (int j = 0; j < ne && j <= i; j++)
                 e[j] = gm_dd_add(e[j], gm_dd_mul(t->d[j][i], layer));
         }
         for (int j = 0; j < ne; j++)
             ek[j] = fabs(vol * (e[j].hi + e[j].lo));
         val[k] = vol * (q.hi + q.lo);
-        err[k] = gm_estimate(s, ek, val[k]);
+        /* never below the rounding of the value: a polynomial the rule
+         * integrates exactly still has its sums and f rounded */
+        err[k] = fmax(gm_estimate(s, ek, val[k]),
+                      GM_FLOOR * DBL_EPSILON * fabs(vol) * mag);
     }
     *split = gm_split_edge(r, geom, f);
 }
