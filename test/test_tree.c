@@ -73,13 +73,6 @@ static void test_families(void)
     CU_ASSERT(rough_honest >= rough_runs - 2);
 }
 
-/* The corner peak sits where the first worker starts.  Four workers
- * (a dedicated controller on rank 0) in two groups of two, regions only:
- * the second group's workers are fed across groups, by the top's orders,
- * and every worker does at least a quarter of an even share (each point
- * sleeps 20 us, so the work is time: see test_mpi's corner peak; on an
- * idle machine every worker does more than half).  With groups of one
- * worker every transfer crosses groups. */
 /* The least share of a run's evaluations done by one of its workers
  * 1..4, in units of an even share. */
 static double least_share(const run_result *r)
@@ -87,11 +80,18 @@ static double least_share(const run_result *r)
     double total = json_num(r->out, "evals"), least = HUGE_VAL;
     for (int k = 1; k <= 4; k++) {
         double ek = json_nth(r->out, "rank_evals", k);
-        least = ek / (total / 4) < least ? ek / (total / 4) : least;
+        least = fmin(least, ek / (total / 4));
     }
     return least;
 }
 
+/* The corner peak sits where the first worker starts.  Four workers
+ * (a dedicated controller on rank 0) in two groups of two, regions only:
+ * the second group's workers are fed across groups, by the top's orders,
+ * and every worker does at least a quarter of an even share (each point
+ * sleeps 20 us, so the work is time: see test_mpi's corner peak; on an
+ * idle machine every worker does more than half).  With groups of one
+ * worker every transfer crosses groups. */
 static void test_feeds_across_groups(void)
 {
     static const char *const groups[] = { "2", "1" };
