@@ -222,19 +222,25 @@ static int pull_inside(int n, const double *g, const double *x, double *xin)
 /* Check the values f of one region's points x (geometry g): a value
  * that is not finite on a face of a box is mended as above (xin: room
  * for the point moved inside), each mend one more evaluation in *extra.
- * 0, or the integrand's error with its message in msg. */
+ * 0, or the integrand's error with its message in msg and in *at the
+ * point whose value it was (SIZE_MAX: a point moved inside, evaluated
+ * here). */
 static int mend_region(const pint_adapt *a, double *xin, const double *g,
                        const double *x, double *f, long long *extra,
-                       char *msg, size_t len)
+                       size_t *at, char *msg, size_t len)
 {
     const pint_rule_impl *r = a->rule;
     size_t np = r->npoints, nd = (size_t)r->ndim, m = (size_t)a->ncomp;
     size_t from = 0, bad;
+    *at = SIZE_MAX;
     for (;;) {
         int rc = pint_eval_check(a->fn, from, np, x, f, &bad, msg, len);
+        if (rc != 0)
+            *at = bad;
         if (rc == 0 || r->kind != PINT_REGION_BOX
             || !pull_inside(r->ndim, g, x + bad * nd, xin))
             return rc;
+        *at = SIZE_MAX;
         (*extra)++;
         rc = pint_eval_points(a->fn, 1, xin, f + bad * m, msg, len);
         if (rc != 0)
@@ -453,9 +459,13 @@ static void child_finish(pint_adapt *a, size_t c, int thread)
     double *x = a->b.x + c * np * (size_t)r->ndim, *f = a->b.f + c * np * m;
     pint_region *reg = a->b.child[c];
     char msg[sizeof s->msg];
+    size_t at;
     int rc = mend_region(a, s->xin, pint_region_geom(reg, a->ncomp), x, f,
-                         &a->b.extra[c], msg, sizeof msg);
+                         &a->b.extra[c], &at, msg, sizeof msg);
     if (rc != 0) {
+        /* a value from elsewhere: say where it was evaluated */
+        if (at != SIZE_MAX && a->share.begin && a->share.blame)
+            a->share.blame(a->share.arg, c * np + at, msg, sizeof msg);
         child_failed(a, c, thread, rc, msg);
         return;
     }

@@ -105,6 +105,11 @@ typedef struct {
     size_t (*begin)(void *arg, const double *x, size_t n);
     int (*finish)(void *arg, double *f, char *msg, size_t len);
     void *arg;
+    /* when the value of point p (of the n of begin) fails the engine's
+     * check (not finite, and not mended), blame(arg, p, msg, len) adds
+     * to msg where p was evaluated if not by the engine (NULL: msg
+     * stays) */
+    void (*blame)(void *arg, size_t p, char *msg, size_t len);
 } pint_adapt_sharer;
 void pint_adapt_set_sharer(pint_adapt *a, const pint_adapt_sharer *s);
 /* How many regions have keys (errors in the norm of the keys,

@@ -708,7 +708,7 @@ static void run_k_shared(const pint_function *fn, enum pint_rule id,
     CU_ASSERT_EQUAL(pint_adapt_step_evals(a), 2 * rule->npoints);
     CU_ASSERT_EQUAL(pint_adapt_step_points(a), 2 * k * rule->npoints);
     test_sharer ts = { fn, NULL, 0, 0, 0 };
-    pint_adapt_sharer sharer = { sharer_begin, sharer_finish, &ts };
+    pint_adapt_sharer sharer = { sharer_begin, sharer_finish, &ts, NULL };
     if (share)
         pint_adapt_set_sharer(a, &sharer);
     double g[4] = { 0.5, 0.5, 0.5, 0.5 }, g3[6] = { 0.5, 0.5, 0.5, 0.5,

@@ -89,6 +89,9 @@ struct pint_par_helpers {
     long long given, helped;    /* points helpers evaluated for it, and
                                    it for owners */
     size_t last_n;              /* points of the last step */
+    int *last_rank;             /* its helpers, rank[] before dismissals */
+    int last_used;              /* and their number (its slices' bounds
+                                   and declined[] stay until the next) */
     /* the helper's side */
     double *x, *f;              /* a slice received, its VALUES */
     int f_sent;                 /* VALUES in flight */
@@ -114,6 +117,7 @@ pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
     h->fails = malloc((size_t)pint_pool_size(pool) * sizeof *h->fails);
     h->max = max_points;
     h->rank = malloc(w * sizeof *h->rank);
+    h->last_rank = malloc(w * sizeof *h->last_rank);
     h->bound = malloc((w + 2) * sizeof *h->bound);
     h->got = malloc(2 * (w + 1));
     h->declined = h->got ? h->got + w + 1 : NULL;
@@ -124,7 +128,7 @@ pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
     h->f = malloc(vlen * sizeof *h->f);
     h->x = malloc((max_points * h->n + 1) * sizeof *h->x);
     h->last_points = -1.0;
-    if (!h->rank || !h->bound || !h->got || !h->req || !h->in || !h->f
+    if (!h->rank || !h->last_rank || !h->bound || !h->got || !h->req || !h->in || !h->f
         || !h->x || !h->fails) {
         pint_par_helpers_free(h);
         return NULL;
@@ -137,6 +141,7 @@ void pint_par_helpers_free(pint_par_helpers *h)
     if (!h)
         return;
     free(h->rank);
+    free(h->last_rank);
     free(h->bound);
     free(h->got);
     free(h->req);
@@ -303,6 +308,8 @@ static int share_finish(void *arg, double *f, char *msg, size_t msglen)
         nanosleep(&ts, NULL);
     }
     MPI_Waitall(h->nused, h->req, MPI_STATUSES_IGNORE);
+    h->last_used = h->nused;
+    memcpy(h->last_rank, h->rank, (size_t)h->nused * sizeof *h->rank);
     /* the declined slices, here; their helpers dismissed */
     int kept = 0;
     for (int j = 0; j < h->nlent; j++) {
@@ -327,11 +334,32 @@ static int share_finish(void *arg, double *f, char *msg, size_t msglen)
     return rc;
 }
 
+/* pint_adapt_sharer.blame: a value of point p of the last step failed
+ * the owner's check (a NaN or Inf the helper returned as the
+ * integrand's): the helper that evaluated it is named as in take_values.
+ * After share_finish, so the slices of the step are those of bound[]
+ * up to last_used; a declined slice was the owner's. */
+static void share_blame(void *arg, size_t p, char *msg, size_t msglen)
+{
+    pint_par_helpers *h = arg;
+    for (int j = 0; j < h->last_used; j++)
+        if (p >= h->bound[j + 1] && p < h->bound[j + 2]) {
+            if (!h->declined[j]) {
+                size_t n = strlen(msg);
+                snprintf(msg + n, n < msglen ? msglen - n : 0,
+                         " (evaluated on rank %d, a helper)",
+                         h->last_rank[j]);
+            }
+            return;
+        }
+}
+
 void pint_par_helpers_sharer(pint_par_helpers *h, pint_adapt_sharer *s)
 {
     s->begin = share_begin;
     s->finish = share_finish;
     s->arg = h;
+    s->blame = share_blame;
 }
 
 /* ----------------------------------------------------------- the helper */
