@@ -38,6 +38,9 @@ typedef struct {
 typedef struct {
     size_t k;
     pint_region **parent, **child;  /* k and 2k */
+    const pint_rule_impl **rule;    /* per child: its rule */
+    size_t *off;                    /* per child: its first point, and
+                                       after the last, the step's points */
     long long *extra;               /* per child: points evaluated again */
     unsigned char *nonzero;         /* per child: a value was not 0 */
     double *x, *f;                  /* the children's points and values
@@ -52,6 +55,9 @@ typedef struct {
 struct pint_adapt {
     const pint_function *fn;
     const pint_rule_impl *rule;
+    /* the fallback rule (NULL: none; see children_rule) */
+    const pint_rule_impl *alt;
+    pint_rule_impl *own_alt;        /* the one pint_adapt_new built */
     int ncomp;
     size_t geom_len;
     pint_region_pool *pool;
@@ -92,6 +98,8 @@ static void free_step(pint_step_bufs *b)
     free(b->scratch);
     free(b->parent);
     free(b->child);
+    free(b->rule);
+    free(b->off);
     free(b->extra);
     free(b->nonzero);
     free(b->ready);
@@ -105,6 +113,15 @@ static size_t lines(size_t bytes)
     return (bytes + 63) / 64 * 64;
 }
 
+/* The largest work space of the engine's rules (a fallback has no more
+ * points than the rule: pint_adapt_set_fallback). */
+static size_t most_work(const pint_adapt *a)
+{
+    size_t w = a->rule->work_size;
+    w = a->alt && a->alt->work_size > w ? a->alt->work_size : w;
+    return w ? w : 1;
+}
+
 /* The buffers of a step of k parents on nthreads threads into b:
  * 0, or PINT_ERR_NOMEM with none. */
 static int size_step(const pint_adapt *a, size_t k, int nthreads,
@@ -116,6 +133,8 @@ static int size_step(const pint_adapt *a, size_t k, int nthreads,
     b->k = k;
     b->parent = malloc(k * sizeof *b->parent);
     b->child = malloc(nc * sizeof *b->child);
+    b->rule = malloc(nc * sizeof *b->rule);
+    b->off = malloc((nc + 1) * sizeof *b->off);
     b->extra = malloc(nc * sizeof *b->extra);
     b->nonzero = malloc(nc);
     b->ready = malloc(k * sizeof *b->ready);
@@ -123,14 +142,13 @@ static int size_step(const pint_adapt *a, size_t k, int nthreads,
     b->f = malloc(np * (size_t)a->ncomp * sizeof *b->f);
     b->scratch = calloc((size_t)nthreads, sizeof *b->scratch);
     b->nscratch = b->scratch ? nthreads : 0;
-    int ok = b->parent && b->child && b->extra && b->nonzero && b->ready
-             && b->x && b->f && b->scratch;
+    int ok = b->parent && b->child && b->rule && b->off && b->extra
+             && b->nonzero && b->ready && b->x && b->f && b->scratch;
     for (int t = 0; ok && t < nthreads; t++) {
         /* each thread's sums in cache lines of their own: the rule
          * accumulates into work at every point */
         pint_scratch *s = &b->scratch[t];
-        s->work = aligned_alloc(64, lines((r->work_size ? r->work_size : 1)
-                                          * sizeof *s->work));
+        s->work = aligned_alloc(64, lines(most_work(a) * sizeof *s->work));
         s->xin = aligned_alloc(64, lines((size_t)r->ndim * sizeof *s->xin));
         ok = s->work && s->xin;
     }
@@ -148,6 +166,17 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
         return NULL;
     a->fn = fn;
     a->rule = r;
+    enum pint_rule fb = pint_rule_fallback(r->id);
+    if (fb != PINT_RULE_AUTO) {
+        int st;
+        char msg[128];
+        a->alt = a->own_alt = pint_rule_new(fb, r->ndim, r->ncomp, &st, msg,
+                                            sizeof msg);
+        if (!a->alt) {
+            free(a);
+            return NULL;
+        }
+    }
     a->ncomp = fn->ncomp;
     a->geom_len = pint_region_geom_len(r->kind, r->ndim);
     pint_heap_init(&a->heap);
@@ -184,6 +213,7 @@ void pint_adapt_free(pint_adapt *a)
     free(a->kept_sum);
     free_step(&a->b);
     free(a->key_tol);
+    pint_rule_free(a->own_alt);
     free(a);
 }
 
@@ -224,12 +254,12 @@ static int pull_inside(int n, const double *g, const double *x, double *xin)
  * for the point moved inside), each mend one more evaluation in *extra.
  * 0, or the integrand's error with its message in msg and in *at the
  * point whose value it was (SIZE_MAX: a point moved inside, evaluated
- * here). */
-static int mend_region(const pint_adapt *a, double *xin, const double *g,
-                       const double *x, double *f, long long *extra,
-                       size_t *at, char *msg, size_t len)
+ * here).  r: the region's rule. */
+static int mend_region(const pint_adapt *a, const pint_rule_impl *r,
+                       double *xin, const double *g, const double *x,
+                       double *f, long long *extra, size_t *at, char *msg,
+                       size_t len)
 {
-    const pint_rule_impl *r = a->rule;
     size_t np = r->npoints, nd = (size_t)r->ndim, m = (size_t)a->ncomp;
     size_t from = 0, bad;
     *at = SIZE_MAX;
@@ -286,21 +316,53 @@ static double region_key(const pint_adapt *a, const double *err)
     return key;
 }
 
-/* Apply the rule to a region whose geometry and volume are set, using
- * the integrand values f of its points; child: see rule.h. */
-static void apply_rule(const pint_adapt *a, pint_region *reg, int child,
-                       const double *f, double *work)
+/* The rule of a region.  An engine may hold, besides its rule, a
+ * fallback (rule.h, pint_rule_fallback: sym9 beside sym13 at d = 2): a
+ * cheaper rule of lower degree for the regions where a higher degree buys
+ * nothing, those next to a singularity, a kink or a jump, whose number
+ * the singularity sets whatever the rule.  The children of a region take
+ * the fallback (its `alt`) when
+ *   - its rule did not trust its estimate (rule.h, work[1]: the null
+ *     rules did not decay, or the face check saw more than they did),
+ *   - a value on one of its faces was not finite (mend_region: an
+ *     integrable singularity on the face), or its parent's was: the
+ *     sibling of a region on a singular face inherits a part of what the
+ *     parent's split measured (split_correct) and is split once more,
+ *     only to find it accurate;
+ * and the engine's rule otherwise, whatever rule the region itself had.
+ * Measured in bench/RESULTS.md, section 15.3: with sym13 alone the 2-D
+ * everyday integrals with a singular face cost 1.75 times sym9's
+ * evaluations, with the fallback 1.00-1.01; the smooth Genz families keep
+ * sym13's gain (genz1 at er 1e-7: 9,535 evaluations, sym9 45,320).
+ * Roots take the engine's rule, as do the regions of the cooperative
+ * start (par/coop.c: every rank knows what its levels cost). */
+static const pint_rule_impl *children_rule(const pint_adapt *a,
+                                           const pint_region *parent)
 {
-    int m = a->ncomp;
+    return parent->alt && a->alt ? a->alt : a->rule;
+}
+
+/* Apply rule r to a region whose geometry and volume are set, using
+ * the integrand values f of its points; child: see rule.h.  The
+ * region's children take the fallback when r did not trust its
+ * estimate (see children_rule). */
+static void apply_rule(const pint_adapt *a, const pint_rule_impl *r,
+                       pint_region *reg, int child, const double *f,
+                       double *work)
+{
+    int m = a->ncomp, split;
     double *val = pint_region_val(reg), *err = pint_region_err(reg, m);
-    a->rule->apply(a->rule, pint_region_geom(reg, m), reg->vol, child, f,
-                   val, err, &reg->split, work);
-    reg->share = a->rule->split_correct ? (float)work[0] : 0.0f;
+    r->apply(r, pint_region_geom(reg, m), reg->vol, child, f, val, err,
+             &split, work);
+    reg->split = (short)split;
+    reg->share = r->split_correct ? (float)work[0] : 0.0f;
+    reg->alt = a->alt && !(work[1] > 0.0);
+    reg->mended = 0;
     reg->key = region_key(a, err);
     /* vol * mean_p |f_pk|: a rough integral of |f_k| over the region, the
      * scale of the rounding noise of its values (tolerance.h, the floor) */
     double *absval = pint_region_abs(reg, m, a->geom_len);
-    size_t np = a->rule->npoints;
+    size_t np = r->npoints;
     for (int k = 0; k < m; k++) {
         double s = 0.0;
         for (size_t p = 0; p < np; p++)
@@ -399,9 +461,9 @@ static void totals_add(pint_adapt *a, const pint_region *reg, double sign)
 /* Child c of a step: its points into its slice of a->b.x. */
 static void child_points(pint_adapt *a, size_t c)
 {
-    const pint_rule_impl *r = a->rule;
+    const pint_rule_impl *r = a->b.rule[c];
     r->points(r, pint_region_geom(a->b.child[c], a->ncomp),
-              a->b.x + c * r->npoints * (size_t)r->ndim);
+              a->b.x + a->b.off[c] * (size_t)r->ndim);
 }
 
 /* A failure of child c on a thread: kept when it is the thread's first
@@ -453,24 +515,31 @@ static void child_ready(pint_adapt *a, size_t c)
 /* Child c once its values are in: mend them, then apply the rule. */
 static void child_finish(pint_adapt *a, size_t c, int thread)
 {
-    const pint_rule_impl *r = a->rule;
+    const pint_rule_impl *r = a->b.rule[c];
     pint_scratch *s = &a->b.scratch[thread];
     size_t np = r->npoints, m = (size_t)a->ncomp;
-    double *x = a->b.x + c * np * (size_t)r->ndim, *f = a->b.f + c * np * m;
+    double *x = a->b.x + a->b.off[c] * (size_t)r->ndim;
+    double *f = a->b.f + a->b.off[c] * m;
     pint_region *reg = a->b.child[c];
     char msg[sizeof s->msg];
     size_t at;
-    int rc = mend_region(a, s->xin, pint_region_geom(reg, a->ncomp), x, f,
-                         &a->b.extra[c], &at, msg, sizeof msg);
+    int rc = mend_region(a, r, s->xin, pint_region_geom(reg, a->ncomp), x,
+                         f, &a->b.extra[c], &at, msg, sizeof msg);
     if (rc != 0) {
         /* a value from elsewhere: say where it was evaluated */
         if (at != SIZE_MAX && a->share.begin && a->share.blame)
-            a->share.blame(a->share.arg, c * np + at, msg, sizeof msg);
+            a->share.blame(a->share.arg, a->b.off[c] + at, msg,
+                           sizeof msg);
         child_failed(a, c, thread, rc, msg);
         return;
     }
     a->b.nonzero[c] = (unsigned char)pint_eval_any_nonzero(f, np * m);
-    apply_rule(a, reg, !a->root, f, s->work);
+    apply_rule(a, r, reg, !a->root, f, s->work);
+    /* a face mended here or on the parent: see children_rule */
+    reg->mended = a->b.extra[c] > 0;
+    if (a->alt && (reg->mended
+                   || (a->b.nparents && a->b.parent[c / 2]->mended)))
+        reg->alt = 1;
     child_ready(a, c);
 }
 
@@ -479,14 +548,13 @@ static void child_finish(pint_adapt *a, size_t c, int thread)
 static void child_task(void *arg, size_t c, int thread)
 {
     pint_adapt *a = arg;
-    const pint_rule_impl *r = a->rule;
-    size_t np = r->npoints;
+    size_t p0 = a->b.off[c];
     char msg[sizeof a->msg];
     child_points(a, c);
     a->b.extra[c] = 0;
-    int rc = pint_eval_call_polled(a->fn, np,
-                                   a->b.x + c * np * (size_t)r->ndim,
-                                   a->b.f + c * np * (size_t)a->ncomp, msg,
+    int rc = pint_eval_call_polled(a->fn, a->b.off[c + 1] - p0,
+                                   a->b.x + p0 * (size_t)a->rule->ndim,
+                                   a->b.f + p0 * (size_t)a->ncomp, msg,
                                    sizeof msg, thread == 0 ? &a->poll : NULL);
     if (rc != 0)
         child_failed(a, c, thread, rc, msg);
@@ -542,7 +610,7 @@ static void finish_task(void *arg, size_t c, int thread)
  * child mended and ruled as in an unshared step. */
 static int eval_shared(pint_adapt *a, size_t n)
 {
-    size_t N = n * a->rule->npoints;
+    size_t N = a->b.off[n];
     int nt = pint_pool_size(a->threads), rc = 0;
     for (size_t c = 0; c < n; c++) {
         child_points(a, c);
@@ -587,12 +655,14 @@ static int eval_shared(pint_adapt *a, size_t n)
  * of the first failing child with its message in a->msg. */
 static int eval_children(pint_adapt *a, size_t n)
 {
-    size_t np = a->rule->npoints;
     int nt = pint_pool_size(a->threads);
     clear_failures(a);
     for (size_t i = 0; i < a->b.nparents; i++)
         atomic_store_explicit(&a->b.ready[i], 0, memory_order_relaxed);
-    a->evals += (long long)(n * np);
+    a->b.off[0] = 0;
+    for (size_t c = 0; c < n; c++)
+        a->b.off[c + 1] = a->b.off[c] + a->b.rule[c]->npoints;
+    a->evals += (long long)a->b.off[n];
     if (a->share.begin) {
         int rc = eval_shared(a, n);
         if (rc != 0)
@@ -600,8 +670,8 @@ static int eval_children(pint_adapt *a, size_t n)
     } else if (nt == 1) {
         for (size_t c = 0; c < n; c++)
             child_points(a, c);
-        int rc = pint_eval_call_polled(a->fn, n * np, a->b.x, a->b.f, a->msg,
-                                       sizeof a->msg, &a->poll);
+        int rc = pint_eval_call_polled(a->fn, a->b.off[n], a->b.x, a->b.f,
+                                       a->msg, sizeof a->msg, &a->poll);
         if (rc != 0)
             return rc;
         for (size_t c = 0; c < n; c++) {
@@ -636,6 +706,7 @@ int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
     reg->vol = vol;
     memcpy(pint_region_geom(reg, a->ncomp), geom, a->geom_len * sizeof *geom);
     a->b.child[0] = reg;
+    a->b.rule[0] = a->rule;
     a->root = 1;
     a->b.nparents = 0;                  /* a root: no parent to finish */
     int rc = eval_children(a, 1);
@@ -767,6 +838,7 @@ static size_t take_parents(pint_adapt *a, size_t k)
         pint_region_split(r->kind, r->ndim, p->split, pint_region_geom(p, m),
                           pint_region_geom(c1, m), pint_region_geom(c2, m));
         c1->vol = c2->vol = 0.5 * p->vol;
+        a->b.rule[2 * i] = a->b.rule[2 * i + 1] = children_rule(a, p);
     }
     for (size_t c = 2 * i; c < 2 * k; c++)
         pint_region_release(a->pool, a->b.child[c]);
@@ -855,6 +927,29 @@ int pint_adapt_threads(pint_adapt *a, const pint_options *opt,
         *pool = NULL;
         return PINT_ERR_NOMEM;
     }
+    return 0;
+}
+
+int pint_adapt_set_fallback(pint_adapt *a, const pint_rule_impl *alt)
+{
+    const pint_rule_impl *old = a->alt, *r = a->rule;
+    pint_step_bufs b;
+    if (alt && (alt->kind != r->kind || alt->ndim != r->ndim
+                || alt->ncomp != r->ncomp || alt->npoints > r->npoints
+                || !r->split_correct || !alt->split_correct
+                || a->heap.size > 0)) {
+        strcpy(a->msg, "a fallback rule must fit the engine's rule, have "
+               "no more points, and come before the first region");
+        return PINT_ERR_INVALID;
+    }
+    a->alt = alt;
+    if (size_step(a, a->b.k, a->b.nscratch, &b) != 0) {
+        a->alt = old;
+        strcpy(a->msg, "out of memory for the buffers of a step");
+        return PINT_ERR_NOMEM;
+    }
+    free_step(&a->b);
+    a->b = b;
     return 0;
 }
 
@@ -949,7 +1044,7 @@ int pint_adapt_nonzero_seen(const pint_adapt *a) { return a->nonzero_seen; }
 
 size_t pint_adapt_rec_len(const pint_adapt *a)
 {
-    return 4 + 3 * (size_t)a->ncomp + a->geom_len;
+    return pint_rec_len(a->ncomp, a->geom_len);
 }
 
 size_t pint_adapt_rec_len_for(const pint_rule_impl *r, int ncomp)
@@ -1073,7 +1168,7 @@ int pint_adapt_rule_root(pint_adapt *a, const double *geom, double vol,
     }
     r->vol = vol;
     memcpy(pint_region_geom(r, a->ncomp), geom, a->geom_len * sizeof *geom);
-    apply_rule(a, r, 0, f, a->b.scratch[0].work);
+    apply_rule(a, a->rule, r, 0, f, a->b.scratch[0].work);
     pack(a, r, rec);
     pint_region_release(a->pool, r);
     return 0;
@@ -1094,8 +1189,8 @@ int pint_adapt_rule_children(pint_adapt *a, const double *prec,
         pint_adapt_split_geoms(a, prec, pint_region_geom(c1, a->ncomp),
                                pint_region_geom(c2, a->ncomp));
         c1->vol = c2->vol = 0.5 * p->vol;
-        apply_rule(a, c1, 1, f, a->b.scratch[0].work);
-        apply_rule(a, c2, 1, f + np * m, a->b.scratch[0].work);
+        apply_rule(a, a->rule, c1, 1, f, a->b.scratch[0].work);
+        apply_rule(a, a->rule, c2, 1, f + np * m, a->b.scratch[0].work);
         correct_children(a, p, c1, c2);
         pack(a, c1, rec1);
         pack(a, c2, rec2);

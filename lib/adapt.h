@@ -18,10 +18,19 @@
 
 typedef struct pint_adapt pint_adapt;
 
-/* An engine for fn with rule r (both must outlive it).  NULL when out of
- * memory. */
+/* An engine for fn with rule r (both must outlive it), and r's fallback
+ * (rule.h, pint_rule_fallback), which the engine builds and owns.  NULL
+ * when out of memory. */
 pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r);
 void pint_adapt_free(pint_adapt *a);
+
+/* Another fallback rule alt (NULL: none) for the engine's (adapt.c, the
+ * rule of a region): of the same kind, dimension and components, no more
+ * points, both rules with split_correct (rule.h); alt must outlive the
+ * engine.  Set it before the first region.  0, PINT_ERR_INVALID when alt
+ * does not fit, or PINT_ERR_NOMEM; either leaves the engine as it was,
+ * with the message in pint_adapt_message. */
+int pint_adapt_set_fallback(pint_adapt *a, const pint_rule_impl *alt);
 
 /* Evaluate the region with geometry geom and volume vol and add it.
  * Returns 0 or an error status (message in pint_adapt_message). */

@@ -19,7 +19,8 @@ static const char MAGIC[8] = { 'P', 'I', 'N', 'T', 'C', 'K', 'P', 'T' };
 #define BYTE_ORDER_MARK 0x0102030405060708ULL
 /* Version 1 (adaptive only) ends before H_METHOD, versions 2 to 4
  * after it; version 5 adds the parts of the fingerprint, so that a
- * refusal names what differs. */
+ * refusal names what differs; version 6 the flags of an adaptive record
+ * (region.h). */
 enum { H_VERSION, H_MARK, H_FINGERPRINT, H_NDIM, H_NCOMP, H_RULE, H_KIND,
        H_REC_LEN, H_NREGIONS, H_EVALS, H_COUNT_V1, H_METHOD = H_COUNT_V1,
        H_COUNT_V4, H_FP_INTEGRAND = H_COUNT_V4, H_FP_DOMAIN, H_SEED,
@@ -266,6 +267,9 @@ static int record_ok(const double *rec, const pint_ckpt *c)
     double share = rec[pint_rec_share(m, glen)];
     if (share < 0 || share > 1)
         return 0;
+    double flags = rec[pint_rec_flags(m, glen)];
+    if (flags != floor(flags) || flags < 0 || flags > 3)
+        return 0;
     int n = c->ndim;
     double s = rec[PINT_REC_SPLIT];
     if (s != floor(s) || s < 0)
@@ -361,8 +365,8 @@ static int refuse_part(const uint64_t *hdr, const pint_ckpt *want,
 
 /* The header against the run's problem.  The records of an adaptive
  * checkpoint before version 3 lack absval[ncomp], before version 4 the
- * split share, at their end: their length in the file in
- * *file_rec_len. */
+ * split share, before version 6 the flags, at their end: their length in
+ * the file in *file_rec_len. */
 static int match_header(const uint64_t *hdr, const pint_ckpt *want,
                         const char *path, size_t *file_rec_len, char *msg,
                         size_t len)
@@ -374,6 +378,8 @@ static int match_header(const uint64_t *hdr, const pint_ckpt *want,
                ? pint_method_name((enum pint_method)hdr[H_METHOD]) : "?",
                pint_method_name((enum pint_method)want->method));
     *file_rec_len = want->rec_len;
+    if (hdr[H_VERSION] < 6 && want->method == PINT_METHOD_ADAPTIVE)
+        *file_rec_len -= 1;
     if (hdr[H_VERSION] < 4 && want->method == PINT_METHOD_ADAPTIVE)
         *file_rec_len -= 1;
     if (hdr[H_VERSION] < 3 && want->method == PINT_METHOD_ADAPTIVE)
@@ -446,7 +452,8 @@ static int read_records(FILE *f, const char *path, const uint64_t *hdr,
 
 /* Records of an older version completed: versions 1 and 2 lack absval
  * (|value| stands for it), 1 to 3 the split share (0: unknown, the split
- * correction goes without it). */
+ * correction goes without it), 1 to 5 the flags (0: the children of the
+ * region take the rule, adapt.c). */
 static int upgrade_records(pint_ckpt *c, size_t file_rec_len,
                            const char *path, char *msg, size_t len)
 {
@@ -463,7 +470,9 @@ static int upgrade_records(pint_ckpt *c, size_t file_rec_len,
         memcpy(to, from, file_rec_len * sizeof *to);
         for (int k = 0; absval_missing && k < m; k++)
             to[pint_rec_abs(m, glen) + k] = fabs(from[PINT_REC_VALUE + k]);
-        to[pint_rec_share(m, glen)] = 0.0;
+        if (file_rec_len <= pint_rec_share(m, glen))
+            to[pint_rec_share(m, glen)] = 0.0;
+        to[pint_rec_flags(m, glen)] = 0.0;
     }
     free(c->recs);
     c->recs = recs;

@@ -38,7 +38,7 @@
 #include <stdint.h>
 #include "pint.h"
 
-#define PINT_CKPT_VERSION 5
+#define PINT_CKPT_VERSION 6
 
 typedef struct {
     uint64_t fingerprint;

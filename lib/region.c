@@ -166,14 +166,18 @@ void pint_region_pack(const pint_region *r, int m, size_t geom_len,
     memcpy(rec + PINT_REC_VALUE, r->data,
            (pint_rec_share(m, geom_len) - PINT_REC_VALUE) * sizeof *rec);
     rec[pint_rec_share(m, geom_len)] = r->share;
+    rec[pint_rec_flags(m, geom_len)] = r->alt + 2 * r->mended;
 }
 
 void pint_region_unpack(pint_region *r, int m, size_t geom_len,
                         const double *rec)
 {
     r->vol = rec[PINT_REC_VOL];
-    r->split = (int)rec[PINT_REC_SPLIT];
+    r->split = (short)rec[PINT_REC_SPLIT];
     memcpy(r->data, rec + PINT_REC_VALUE,
            (pint_rec_share(m, geom_len) - PINT_REC_VALUE) * sizeof *rec);
     r->share = (float)rec[pint_rec_share(m, geom_len)];
+    int flags = (int)rec[pint_rec_flags(m, geom_len)];
+    r->alt = (unsigned char)(flags & 1);
+    r->mended = (unsigned char)(flags >> 1 & 1);
 }

@@ -17,7 +17,12 @@
 typedef struct pint_region {
     double key;                 /* the heap's ordering (region_key) */
     double vol;                 /* volume of the region */
-    int split;                  /* the rule's split advice */
+    short split;                /* the rule's split advice */
+    unsigned char alt;          /* 1: its children take the engine's
+                                   fallback rule (adapt.c, the rule of a
+                                   region) */
+    unsigned char mended;       /* 1: a value on a face was not finite
+                                   (adapt.c, mend_region) */
     float share;                /* the split axis's share of the error
                                    (rule.h, split_correct), 0: unknown */
     double data[];              /* val[ncomp], err[ncomp], geom[geom_len],
@@ -37,7 +42,8 @@ static inline double *pint_region_abs(pint_region *r, int ncomp,
  * ranks (REGIONS), reach the controller's audit and checkpoints (VERIFY,
  * DUMP) and fill checkpoint files: key, volume, split advice, then the
  * tail as in data[] (value[m], error[m], geometry[geom_len], absval[m]),
- * then the split share.  Offsets for m components. */
+ * then the split share, then the flags alt + 2 mended.  Offsets for m
+ * components. */
 enum { PINT_REC_KEY, PINT_REC_VOL, PINT_REC_SPLIT, PINT_REC_VALUE };
 static inline size_t pint_rec_error(int m) { return PINT_REC_VALUE + (size_t)m; }
 static inline size_t pint_rec_geom(int m) { return PINT_REC_VALUE + 2 * (size_t)m; }
@@ -45,8 +51,10 @@ static inline size_t pint_rec_abs(int m, size_t geom_len)
 { return pint_rec_geom(m) + geom_len; }
 static inline size_t pint_rec_share(int m, size_t geom_len)
 { return pint_rec_abs(m, geom_len) + (size_t)m; }
-static inline size_t pint_rec_len(int m, size_t geom_len)
+static inline size_t pint_rec_flags(int m, size_t geom_len)
 { return pint_rec_share(m, geom_len) + 1; }
+static inline size_t pint_rec_len(int m, size_t geom_len)
+{ return pint_rec_flags(m, geom_len) + 1; }
 
 /* r as a record; a record into r (all but the key, which the receiver's
  * heap sets). */

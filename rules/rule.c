@@ -35,6 +35,11 @@ void pint_rule_dims(enum pint_rule rule, int *min_dim, int *max_dim)
         *max_dim = hi;
 }
 
+enum pint_rule pint_rule_fallback(enum pint_rule id)
+{
+    return id == PINT_RULE_SYM13 ? PINT_RULE_SYM9 : PINT_RULE_AUTO;
+}
+
 pint_rule_impl *pint_rule_new(enum pint_rule id, int ndim, int ncomp,
                               int *status, char *msg, size_t msglen)
 {

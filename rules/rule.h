@@ -49,7 +49,9 @@ struct pint_rule_impl {
      * split_correct; sym9); 0: the estimate stands alone.  A rule with 1
      * also leaves in work[0], when apply returns, the share in [0, 1] of
      * the split axis in the region's error, as its per-axis differences
-     * tell (0: unknown). */
+     * tell (0: unknown), and in work[1] 1 when it trusted the estimate of
+     * every component (its asymptotic branch), 0 when not (adapt.c, the
+     * rule of a region); work_size is at least 2. */
     int split_correct;
 
     void (*destroy)(pint_rule_impl *r);
@@ -61,6 +63,11 @@ struct pint_rule_impl {
 pint_rule_impl *pint_rule_new(enum pint_rule id, int ndim, int ncomp,
                               int *status, char *msg, size_t msglen);
 void pint_rule_free(pint_rule_impl *r);
+
+/* The fallback of rule id, for the regions where its degree buys
+ * nothing (lib/adapt.c, the rule of a region): PINT_RULE_SYM9 for
+ * PINT_RULE_SYM13; PINT_RULE_AUTO (none) for the others. */
+enum pint_rule pint_rule_fallback(enum pint_rule id);
 
 /* Constructors of the rule families (called by pint_rule_new after it
  * checked the dimension range; they return NULL only when out of memory). */

@@ -690,7 +690,7 @@ static void sym_points(const pint_rule_impl *r, const double *geom, double *x)
 }
 
 static double estimate(double mag, const double nv[SYM_NNULL], int n,
-                       double c2, double face, int face_pair)
+                       double c2, double face, int face_pair, int *trusted)
 {
     double e1 = hypot(nv[0], nv[1]), e2 = hypot(nv[1], nv[2]),
            e3 = hypot(nv[2], nv[3]);
@@ -711,6 +711,7 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
         e3 = 0.0;
     if (face <= noise)
         face = 0.0;
+    *trusted = 1;
     if (e1 == 0.0 && e2 == 0.0 && e3 == 0.0 && face == 0.0)
         return noise;
     double r1 = e2 > 0.0 ? e1 / e2 : HUGE_VAL;
@@ -721,8 +722,10 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
         r2 = 0.0;
     double r = fmax(r1, r2);
     double e_face = face_pair == 0 ? e1 : face_pair == 1 ? e2 : e3;
-    if (r >= 1.0 || face > e_face)
+    if (r >= 1.0 || face > e_face) {
+        *trusted = 0;
         return fmax(SYM_C1 * fmax(fmax(face, e1), fmax(e2, e3)), noise);
+    }
     /* trust the decay r in full when the two ratios agree, and less as
      * they disagree, down to its square root */
     double rlo = fmin(r1, r2);
@@ -768,6 +771,7 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
     const double *h = geom + n;
     double *diff = work;
 
+    int trusted = 1;
     for (int i = 0; i < n; i++)
         diff[i] = 0.0;
     size_t a0 = t->start[t->ga], b0 = t->start[t->gb], c0 = t->start[t->gc];
@@ -796,7 +800,9 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
         double c2 = !r->split_correct ? SYM_C2
                   : !child ? SYM_C2_ROOT
                   : t->degree == 13 ? SYM_C2_CHILD13 : SYM_C2_CHILD;
-        err[k] = estimate(vol * mag, nv, n, c2, face, t->face_pair);
+        int tk;
+        err[k] = estimate(vol * mag, nv, n, c2, face, t->face_pair, &tk);
+        trusted &= tk;
         double f0 = f[k];
         for (int i = 0; i < n; i++) {
             double da = f[(a0 + 2 * (size_t)i) * m + k]
@@ -817,6 +823,7 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
         total += diff[i];
     double share = total > 0.0 ? diff[*split] / total : 0.0;
     work[0] = share;
+    work[1] = trusted;
 }
 
 void pint_rule_symmetric_nulls(const pint_rule_impl *r, double vol,
@@ -1002,6 +1009,6 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
     /* measured for degree 9 only: degree 7 with C2 = 1 fell to 57% honest
      * (genz2, d = 8) */
     r->split_correct = t->degree >= 9;
-    r->work_size = (size_t)n;
+    r->work_size = n > 2 ? (size_t)n : 2;
     return r;
 }

@@ -222,6 +222,40 @@ static void test_resume_version3(void)
     }
 }
 
+/* A checkpoint of version 5 (before the records carried the flags of
+ * the rule of a region, lib/region.h): genz2 at d = 2, seed 5, 2997
+ * evaluations, made under the default rule of that version (sym9) by
+ * the pint of that version.  Resumed without --rule it goes on with
+ * sym9, and exactly as a checkpoint of today of the same run (sym9 has
+ * no fallback: the flags it lacks are 0, and the split shares it has are
+ * kept): the same value, error and evaluations. */
+static void test_resume_version5(void)
+{
+    char v5[1024], v6[256];
+    snprintf(v5, sizeof v5, "%s/test/data/genz2_d2_v5.ckpt",
+             env_or_die("PINT_SRCDIR"));
+    temp_path(v6, sizeof v6, "v6.ckpt");
+    run_result a, b, c;
+    run_mpi(&a, 1, "--json", "-f", "genz2", "-d", "2", "--seed", "5",
+            "--er", "1e-12", "--max-evals", "3000", "--rule", "sym9",
+            "--checkpoint", v6, NULL);
+    expect_status(&a, 1, "max-evals");
+    CU_ASSERT_EQUAL(json_num(a.out, "evals"), 2997);
+    run_mpi(&b, 1, "--json", "--verify", "-f", "genz2", "-d", "2", "--seed",
+            "5", "--er", "1e-9", "--resume", v5, NULL);
+    run_mpi(&c, 1, "--json", "--verify", "-f", "genz2", "-d", "2", "--seed",
+            "5", "--er", "1e-9", "--resume", v6, NULL);
+    expect_status(&b, 0, "converged");
+    expect_honest(b.out);
+    CU_ASSERT(strstr(b.out, "\"rule\": \"sym9\"") != NULL);
+    CU_ASSERT(strstr(b.out, "\"verified\": true") != NULL);
+    CU_ASSERT_EQUAL(json_num(b.out, "resumed_evals"), 2997);
+    CU_ASSERT_EQUAL(json_num(b.out, "evals"), json_num(c.out, "evals"));
+    CU_ASSERT_EQUAL(json_nth(b.out, "value", 0), json_nth(c.out, "value", 0));
+    CU_ASSERT_EQUAL(json_nth(b.out, "error", 0), json_nth(c.out, "error", 0));
+    remove(v6);
+}
+
 /* A Monte Carlo checkpoint written before the rounds drew one shared
  * stream (each rank its own; genz2 at d = 4, seed 1, 100,000 points on
  * 2 ranks, stopped at the evaluation limit): still read, on 1 and 3
@@ -595,6 +629,7 @@ int main(void)
         { "--time-limit on an integrand that hangs", test_hung_integrand },
         { "resume after a limit on 1 and 3 ranks", test_resume_after_limit },
         { "a version 3 checkpoint resumed", test_resume_version3 },
+        { "a version 5 checkpoint resumed as today's", test_resume_version5 },
         { "--rule auto resumes with the checkpoint's rule",
           test_resume_other_rule },
         { "a checkpoint of many regions: all resumed",

@@ -128,8 +128,8 @@ pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
     h->f = malloc(vlen * sizeof *h->f);
     h->x = malloc((max_points * h->n + 1) * sizeof *h->x);
     h->last_points = -1.0;
-    if (!h->rank || !h->last_rank || !h->bound || !h->got || !h->req || !h->in || !h->f
-        || !h->x || !h->fails) {
+    if (!h->rank || !h->last_rank || !h->bound || !h->got || !h->req
+        || !h->in || !h->f || !h->x || !h->fails) {
         pint_par_helpers_free(h);
         return NULL;
     }
