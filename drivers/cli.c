@@ -164,8 +164,9 @@ static const pint_opt options[] = {
       .help =
 "      --rule R          sym9, sym13 (2-D only), sym7, gm, gk15, gk21, gk31,\n"
 "                        gk41, gk51, gk61, simplex3, simplex5, simplex7,\n"
-"                        simplex9 (default: gk21 in 1-D, sym9 on boxes,\n"
-"                        simplex7 on simplices)\n" },
+"                        simplex9 (default: gk21 in 1-D, sym13 in 2-D,\n"
+"                        sym9 on boxes of 3-20 dimensions, simplex7 on\n"
+"                        simplices)\n" },
     { .name = "time-limit", .kind = REAL, .at = OPT(time_limit), .lo = 0,
       .hi = 1e9,
       .err = "--time-limit must be a number of seconds in (0, 1e9], got '%s'",
