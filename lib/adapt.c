@@ -10,6 +10,7 @@
  * pint_adapt_set_threads); a step allocates only when the region pool or
  * the heap grows.
  */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -20,6 +21,7 @@
 #include "adapt.h"
 #include "options.h"
 #include "eval.h"
+#include "map.h"
 #include "heap.h"
 #include "pool.h"
 #include "tolerance.h"
@@ -68,6 +70,10 @@ struct pint_adapt {
      * in the totals though no region holds them (see pint_adapt_insert) */
     pint_sum *kept_sum;
     size_t kept;
+    /* the regions too narrow to split (too_narrow): how many, and their
+     * errors, ncomp (in the totals too) */
+    pint_sum *frozen_sum;
+    size_t frozen;
     long long evals;
     long long splits;
     int nonzero_seen;               /* some value was not 0 */
@@ -185,9 +191,11 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
     a->err_sum = calloc((size_t)a->ncomp, sizeof *a->err_sum);
     a->abs_sum = calloc((size_t)a->ncomp, sizeof *a->abs_sum);
     a->kept_sum = calloc(3 * (size_t)a->ncomp, sizeof *a->kept_sum);
+    a->frozen_sum = calloc((size_t)a->ncomp, sizeof *a->frozen_sum);
     a->key_tol = malloc(3 * (size_t)a->ncomp * sizeof *a->key_tol);
     if (!a->pool || !a->val_sum || !a->err_sum || !a->abs_sum
-        || !a->kept_sum || !a->key_tol || size_step(a, 1, 1, &a->b) != 0) {
+        || !a->kept_sum || !a->frozen_sum || !a->key_tol
+        || size_step(a, 1, 1, &a->b) != 0) {
         pint_adapt_free(a);
         return NULL;
     }
@@ -211,6 +219,7 @@ void pint_adapt_free(pint_adapt *a)
     free(a->err_sum);
     free(a->abs_sum);
     free(a->kept_sum);
+    free(a->frozen_sum);
     free_step(&a->b);
     free(a->key_tol);
     pint_rule_free(a->own_alt);
@@ -234,8 +243,12 @@ void pint_adapt_free(pint_adapt *a)
 #define FACE_PULL 0.975
 
 /* Move point x of the box with geometry g (centre, half-widths) off its
- * faces into xin; 0 when x lies on no face. */
-static int pull_inside(int n, const double *g, const double *x, double *xin)
+ * faces into xin; 0 when x lies on no face.  nudge: where the pull
+ * rounds back onto the face, take the next double inside (not at the end
+ * of an infinite range, where x itself would be infinite: the integral
+ * may diverge, and the failure says so, eval.c). */
+static int pull_inside(int n, const double *g, const double *x, double *xin,
+                       int nudge)
 {
     int moved = 0;
     for (int i = 0; i < n; i++) {
@@ -243,6 +256,11 @@ static int pull_inside(int n, const double *g, const double *x, double *xin)
         xin[i] = x[i];
         if (fabs(d) >= h * (1.0 - 1e-9)) {
             xin[i] = d > 0 ? c + FACE_PULL * h : c - FACE_PULL * h;
+            /* a region a few ulps wide (next to a singular face the
+             * splits go that far): the pull can round back onto the
+             * face, so take the next double inside */
+            if (xin[i] == x[i] && nudge)
+                xin[i] = nextafter(x[i], c);
             moved = 1;
         }
     }
@@ -267,8 +285,11 @@ static int mend_region(const pint_adapt *a, const pint_rule_impl *r,
         int rc = pint_eval_check(a->fn, from, np, x, f, &bad, msg, len);
         if (rc != 0)
             *at = bad;
+        const pint_function *in = pint_eval_inner(a->fn);
+        int nudge = rc == 0 || !pint_map_is(in)
+                    || pint_map_infinite_axis(in->ctx, x + bad * nd) == 0;
         if (rc == 0 || r->kind != PINT_REGION_BOX
-            || !pull_inside(r->ndim, g, x + bad * nd, xin))
+            || !pull_inside(r->ndim, g, x + bad * nd, xin, nudge))
             return rc;
         *at = SIZE_MAX;
         (*extra)++;
@@ -301,9 +322,45 @@ static int mend_region(const pint_adapt *a, const pint_rule_impl *r,
  * the tolerances are settled.  Keying by err[k]/tol[k] at the time each
  * region is made would let old regions keep keys made with tolerances
  * long gone (the first ones, from a crude estimate of the value). */
-static double region_key(const pint_adapt *a, const double *err)
+/* Regions too narrow to split.  Next to a singularity inside the domain
+ * (1/sqrt|x1 - 0.3|, even with 0.3 given as a breakpoint) the splits go
+ * on until a region's width is a few ulps of its centre's coordinate:
+ * there the rule's points round onto a handful of doubles, the values
+ * stop resolving the singularity and the estimate falls with the width
+ * while the true error does not (sym9 on 1/sqrt|x1 - 0.3| (1 + x2) at
+ * er 1e-10 ended "converged" 100 times off).  A region whose split axis
+ * (a box's half-width, a simplex's edge) is within NARROW_ULPS ulps of
+ * its coordinates is frozen: key 0, so it is split no more, its error
+ * stays in the totals, and a run whose frozen errors alone fail the
+ * tolerance ends with PINT_ROUNDOFF (api.c) rather than refining the
+ * rest for nothing.  At that width the points are still distinct to a
+ * thousandth of the width, so the frozen estimate is the rule's own.
+ * Near 0 the doubles are dense and a singularity there never freezes. */
+#define NARROW_ULPS 8.0
+
+static int too_narrow(const pint_adapt *a, const pint_region *reg)
+{
+    int n = a->rule->ndim;
+    const double *g = reg->data + 2 * (size_t)a->ncomp;
+    const double floor = NARROW_ULPS * DBL_EPSILON;
+    if (a->rule->kind == PINT_REGION_BOX) {
+        int i = reg->split;
+        return g[n + i] <= floor * fabs(g[i]);
+    }
+    const double *va = g + (reg->split / (n + 1)) * n,
+                 *vb = g + (reg->split % (n + 1)) * n;
+    for (int i = 0; i < n; i++)
+        if (fabs(vb[i] - va[i]) > floor * fmax(fabs(va[i]), fabs(vb[i])))
+            return 0;
+    return 1;
+}
+
+static double region_key(const pint_adapt *a, const pint_region *reg)
 {
     int m = a->ncomp;
+    const double *err = reg->data + m;
+    if (too_narrow(a, reg))
+        return 0.0;
     if (a->norm == PINT_NORM_L2)
         return pint_norm_measure(PINT_NORM_L2, err, m, NULL);
     double key = 0.0;
@@ -358,7 +415,7 @@ static void apply_rule(const pint_adapt *a, const pint_rule_impl *r,
     reg->share = r->split_correct ? (float)work[0] : 0.0f;
     reg->alt = a->alt && !(work[1] > 0.0);
     reg->mended = 0;
-    reg->key = region_key(a, err);
+    reg->key = region_key(a, reg);
     /* vol * mean_p |f_pk|: a rough integral of |f_k| over the region, the
      * scale of the rounding noise of its values (tolerance.h, the floor) */
     double *absval = pint_region_abs(reg, m, a->geom_len);
@@ -456,6 +513,14 @@ static void totals_add(pint_adapt *a, const pint_region *reg, double sign)
         pint_sum_add(&a->err_sum[k], sign * d[a->ncomp + k]);
         pint_sum_add(&a->abs_sum[k], sign * absval[k]);
     }
+    if (too_narrow(a, reg)) {
+        for (int k = 0; k < a->ncomp; k++)
+            pint_sum_add(&a->frozen_sum[k], sign * d[a->ncomp + k]);
+        if (sign > 0.0)
+            a->frozen++;
+        else
+            a->frozen--;
+    }
 }
 
 /* Child c of a step: its points into its slice of a->b.x. */
@@ -485,15 +550,15 @@ static void child_failed(pint_adapt *a, size_t c, int thread, int rc,
 static void correct_children(pint_adapt *a, const pint_region *parent,
                              pint_region *c1, pint_region *c2)
 {
-    int m = a->ncomp;
     if (a->rule->split_correct)
         split_correct(a, parent, c1, c2);
     cross_check(a, parent, c1, c2);
-    if (a->norm != PINT_NORM_MAX) {
-        /* the corrections raised errors: key again (max: they kept the
-         * key equal to the largest error as they went) */
-        c1->key = region_key(a, pint_region_err(c1, m));
-        c2->key = region_key(a, pint_region_err(c2, m));
+    /* the corrections raised errors: key again (with max they kept the
+     * key equal to the largest error as they went, but a region too
+     * narrow to split keeps key 0) */
+    if (a->norm != PINT_NORM_MAX || too_narrow(a, c1) || too_narrow(a, c2)) {
+        c1->key = region_key(a, c1);
+        c2->key = region_key(a, c2);
     }
 }
 
@@ -751,7 +816,7 @@ static void rekey(pint_adapt *a)
     key_weights(m, a->key_tol, a->key_w);
     for (size_t i = 0; i < a->heap.size; i++) {
         pint_region *r = a->heap.items[i].r;
-        r->key = region_key(a, pint_region_err(r, m));
+        r->key = region_key(a, r);
     }
     pint_heap_rebuild(&a->heap);
     a->rekey_wanted = 0;
@@ -765,7 +830,7 @@ void pint_adapt_set_norm(pint_adapt *a, enum pint_norm norm)
         a->key_w[k] = 1.0;
     for (size_t i = 0; i < a->heap.size; i++) {
         pint_region *r = a->heap.items[i].r;
-        r->key = region_key(a, pint_region_err(r, a->ncomp));
+        r->key = region_key(a, r);
     }
     pint_heap_rebuild(&a->heap);
 }
@@ -872,6 +937,11 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
         strcpy(a->msg, "out of memory for new regions");
         return PINT_ERR_NOMEM;
     }
+    if (pint_heap_top(&a->heap)->key == 0.0
+        && too_narrow(a, pint_heap_top(&a->heap))) {
+        pint_adapt_frozen_note(a);      /* nothing left to split */
+        return PINT_ROUNDOFF;
+    }
     k = take_parents(a, k);
     a->steps_since_rekey += k;
     a->b.nparents = k;
@@ -970,7 +1040,9 @@ void pint_adapt_recompute(pint_adapt *a)
         a->val_sum[k] = a->kept_sum[k];
         a->err_sum[k] = a->kept_sum[m + k];
         a->abs_sum[k] = a->kept_sum[2 * m + k];
+        pint_sum_init(&a->frozen_sum[k]);
     }
+    a->frozen = 0;
     for (size_t i = 0; i < a->heap.size; i++)
         totals_add(a, a->heap.items[i].r, +1.0);
     a->steps_since_recompute = 0;
@@ -988,6 +1060,38 @@ void pint_adapt_abs(const pint_adapt *a, double *absval)
 {
     for (int k = 0; k < a->ncomp; k++)
         absval[k] = fmax(pint_sum_get(&a->abs_sum[k]), 0.0);
+}
+
+size_t pint_adapt_frozen(const pint_adapt *a, double *err)
+{
+    for (int k = 0; err && k < a->ncomp; k++)
+        err[k] = fmax(pint_sum_get(&a->frozen_sum[k]), 0.0);
+    return a->frozen;
+}
+
+void pint_adapt_frozen_note(pint_adapt *a)
+{
+    const pint_region *worst = NULL;
+    int m = a->ncomp;
+    for (size_t i = 0; i < a->heap.size; i++) {
+        const pint_region *r = a->heap.items[i].r;
+        if (too_narrow(a, r)
+            && (!worst || pint_norm_measure(PINT_NORM_MAX, r->data + m, m,
+                                            NULL)
+                          > pint_norm_measure(PINT_NORM_MAX,
+                                              worst->data + m, m, NULL)))
+            worst = r;
+    }
+    if (!worst)
+        return;
+    /* a point of the region: a box's centre, a simplex's first vertex */
+    char pt[96];
+    pint_eval_format_point(a->fn, worst->data + 2 * (size_t)m, pt,
+                           sizeof pt);
+    snprintf(a->msg, sizeof a->msg, "%zu region%s too narrow to split in "
+             "double precision, the worst at x = %s: a singularity there? "
+             "(moved to 0 by a change of variables it can be resolved)",
+             a->frozen, a->frozen == 1 ? "" : "s", pt);
 }
 
 size_t pint_adapt_regions(const pint_adapt *a) { return a->heap.size; }
@@ -1112,7 +1216,7 @@ int pint_adapt_insert(pint_adapt *a, const double *rec)
     pint_region_unpack(r, a->ncomp, a->geom_len, rec);
     /* keyed here (rec[0] is the sender's key, maybe of other weights or
      * another norm; in the max norm the two are the same) */
-    r->key = region_key(a, pint_region_err(r, a->ncomp));
+    r->key = region_key(a, r);
     pint_heap_push(&a->heap, r);
     totals_add(a, r, +1.0);
     return 0;

@@ -125,6 +125,16 @@ void pint_adapt_set_sharer(pint_adapt *a, const pint_adapt_sharer *s);
  * pint_adapt_set_norm) of at least `share` of the largest, counted up
  * to `most` (at most 64). */
 size_t pint_adapt_width(const pint_adapt *a, double share, size_t most);
+/* The regions too narrow to split further (adapt.c, too_narrow: within a
+ * thousand ulps of their coordinates; they keep key 0 and stay in the
+ * totals): their count, and the sum of their errors into err[ncomp]
+ * (unless NULL).  A
+ * step whose region of largest key is one of them returns PINT_ROUNDOFF
+ * (nothing is left to split) with pint_adapt_frozen_note's line. */
+size_t pint_adapt_frozen(const pint_adapt *a, double *err);
+/* The message (pint_adapt_message): how many regions are frozen, and
+ * where the one of largest error is. */
+void pint_adapt_frozen_note(pint_adapt *a);
 /* Largest total error over the components: max_k sum of err[k]. */
 double pint_adapt_max_error(const pint_adapt *a);
 /* 1 when some value this engine evaluated was not 0 (tolerance.h,

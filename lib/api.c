@@ -47,6 +47,29 @@ static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
     free(recs);
 }
 
+/* 1 when the errors of the regions too narrow to split (adapt.h,
+ * pint_adapt_frozen) alone fail the tolerance: no step can help, and
+ * res->message says where they are. */
+static int frozen_fail(pint_adapt *a, const pint_options *o,
+                       const double *val, const double *absval, int m,
+                       pint_result *res)
+{
+    if (pint_adapt_frozen(a, NULL) == 0)
+        return 0;
+    double *fe = malloc((size_t)m * sizeof *fe);
+    if (!fe)
+        return 0;
+    pint_adapt_frozen(a, fe);
+    int fail = !pint_tolerance_met(o, val, fe, absval, m, 1.0);
+    free(fe);
+    if (fail) {
+        pint_adapt_frozen_note(a);
+        snprintf(res->message, sizeof res->message, "%s",
+                 pint_adapt_message(a));
+    }
+    return fail;
+}
+
 /* Step until convergence, a limit or a halt; returns the status.  The
  * clock is read between steps only when something depends on it. */
 static int run(pint_adapt *a, const pint_options *o, int m, double *val,
@@ -69,6 +92,8 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
                 return PINT_CONVERGED;
         } else if (pint_roundoff(o, val, err, absval, m, pint_adapt_evals(a),
                                  &stall)) {
+            return PINT_ROUNDOFF;
+        } else if (frozen_fail(a, o, val, absval, m, res)) {
             return PINT_ROUNDOFF;
         }
         if (pint_adapt_evals(a) + step_evals > o->max_evals)

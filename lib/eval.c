@@ -26,11 +26,10 @@ static void format_point(int ndim, const double *x, char *buf, size_t len)
         snprintf(buf + used, len - used, "%s)", shown < ndim ? ", ..." : "");
 }
 
-/* The point as the user knows it: through the map of an infinite range
- * when fn is one (map.h), else x itself. */
-static void format_user_point(const pint_function *fn, const double *x,
-                              char *buf, size_t len)
+void pint_eval_format_point(const pint_function *fn, const double *x,
+                            char *buf, size_t len)
 {
+    fn = pint_eval_inner(fn);
     double y[8];
     int shown = fn->ndim < 6 ? fn->ndim : 6;
     if (pint_map_is(fn)) {
@@ -54,7 +53,7 @@ int pint_eval_check(const pint_function *fn, size_t from, size_t npts,
         int axis = pint_map_is(fn)
                    ? pint_map_infinite_axis(fn->ctx, x + p * (size_t)fn->ndim)
                    : 0;
-        format_user_point(fn, x + p * (size_t)fn->ndim, pt, sizeof pt);
+        pint_eval_format_point(fn, x + p * (size_t)fn->ndim, pt, sizeof pt);
         if (axis > 0)
             snprintf(msg, msglen, "the subdivision of the infinite range of "
                      "axis %d reached its end (x = %s) before the tolerance "
@@ -101,7 +100,7 @@ int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
         int rc = pint_map_call(fn->ctx, npts, x, f, &p);
         if (rc != 0 && p < npts) {
             char pt[160];
-            format_user_point(fn, x + p * (size_t)fn->ndim, pt, sizeof pt);
+            pint_eval_format_point(fn, x + p * (size_t)fn->ndim, pt, sizeof pt);
             snprintf(msg, msglen,
                      "integrand returned error code %d at x = %s", rc, pt);
         } else if (rc != 0)
@@ -125,7 +124,7 @@ int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
                            f + p * (size_t)fn->ncomp, fn->ctx);
             if (rc != 0) {
                 char pt[160];
-                format_user_point(fn, xp, pt, sizeof pt);
+                pint_eval_format_point(fn, xp, pt, sizeof pt);
                 snprintf(msg, msglen,
                          "integrand returned error code %d at x = %s", rc, pt);
                 return PINT_ERR_INTEGRAND;

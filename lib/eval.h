@@ -46,6 +46,11 @@ int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
  * pint_eval_check looks at points from..npts-1 and returns
  * PINT_ERR_NONFINITE for the first non-finite value, with its point's
  * index in *bad (when bad is not NULL). */
+/* "(x1, x2, ...)" of point x as the user knows it (through the map of an
+ * infinite range, map.h; at most 6 coordinates) into buf, for messages. */
+void pint_eval_format_point(const pint_function *fn, const double *x,
+                            char *buf, size_t len);
+
 /* 1 when one of the n values is not 0 (a run's guard against a mass its
  * points lost: tolerance.h, pint_check_vanished). */
 int pint_eval_any_nonzero(const double *f, size_t n);

@@ -323,6 +323,29 @@ static void group_sums(const pint_par_controller *c, int k, pint_sum *sq,
     }
 }
 
+/* The errors of the regions too narrow to split (adapt.h,
+ * pint_adapt_frozen), f[m]: of the workers it watches, or (the top) of the
+ * groups; those in flight are left out, which can only delay the stop. */
+static void frozen_totals(const pint_par_controller *c, double *f)
+{
+    int m = c->ctx->ncomp;
+    for (int k = 0; k < m; k++)
+        f[k] = 0.0;
+    if (c->role == ROLE_TOP) {
+        for (int g = 0; g < c->ngroups; g++) {
+            const double *r = group_report(c, g);
+            if (r[GUP_KIND] >= 0.0)
+                for (int k = 0; k < m; k++)
+                    f[k] += r[GUP_HEADER + 5 * m + k];
+        }
+        return;
+    }
+    for (int i = 0; i < c->n; i++)
+        if (c->w[i].upd)
+            for (int k = 0; k < m; k++)
+                f[k] += c->w[i].upd[UPD_HEADER + 11 * m + k];
+}
+
 /* Totals q, e and (a not NULL) absval: of the workers it watches, or
  * (the top) of the groups. */
 static void totals(const pint_par_controller *c, double *q, double *e,
@@ -610,6 +633,28 @@ typedef struct {
     double regions, evals;
 } run_state;
 
+/* 1 when the errors of the regions too narrow to split alone fail the
+ * tolerance for totals q, a (api.c does the same on one rank): no step
+ * can lower them; the message says so. */
+static int frozen_fail(pint_par_controller *c, const double *q,
+                       const double *a)
+{
+    int m = c->ctx->ncomp;
+    double f[m > 0 ? m : 1];
+    frozen_totals(c, f);
+    int any = 0;
+    for (int k = 0; k < m; k++)
+        any |= f[k] > 0.0;
+    if (!any || pint_tolerance_met(c->ctx->opt, q, f, a, m, 1.0))
+        return 0;
+    if (!c->message[0])
+        snprintf(c->message, sizeof c->message, "regions too narrow to "
+                 "split in double precision hold an error above the "
+                 "tolerance: a singularity inside the domain? (moved to 0 "
+                 "by a change of variables it can be resolved)");
+    return 1;
+}
+
 /* The status the totals q, e, a (met: they meet the test) and state s
  * call for, -1 to go on; waking the idle is the caller's. */
 static int decide(pint_par_controller *c, const double *q, const double *e,
@@ -623,6 +668,8 @@ static int decide(pint_par_controller *c, const double *q, const double *e,
         return PINT_MAX_REGIONS;
     if (s->all_current
         && pint_roundoff(ctx->opt, q, e, a, m, (long long)s->evals, &c->stall))
+        return PINT_ROUNDOFF;
+    if (s->all_current && frozen_fail(c, q, a))
         return PINT_ROUNDOFF;
     /* out of evaluations only when someone waits for them: workers that
      * are idle (the first reports, made before any share is known, are
@@ -967,6 +1014,7 @@ static void report_up(pint_par_controller *c, int kind)
         r[GUP_HEADER + 3 * m + k] = se.c;
         r[GUP_HEADER + 4 * m + k] = pint_sum_get(&sa);
     }
+    frozen_totals(c, r + GUP_HEADER + 5 * m);
     post(c, r, pint_group_up_len(m), 0, PINT_TAG_GROUP_UP);
     c->last_report = pint_watch_now();
     c->last_free = count_free(c);

@@ -169,7 +169,7 @@ enum pint_par_cmd {
                                worker gives its grant back) */
 };
 
-/* UPDATE: header then 11 blocks of ncomp doubles. */
+/* UPDATE: header then 12 blocks of ncomp doubles. */
 enum {
     UPD_BUSY,           /* 1 busy, 0 idle */
     UPD_EVALS,          /* evaluations so far */
@@ -198,8 +198,10 @@ enum {
  * early: rounded to one double each, sent - received (what is in
  * flight) was off by eps 1e20 = 2e4, the total's error with it, and the
  * controller stopped on a total that the exact one then missed, over
- * and over.  With the compensations the difference keeps its digits. */
-static inline size_t pint_update_len(int m) { return UPD_HEADER + 11 * (size_t)m; }
+ * and over.  With the compensations the difference keeps its digits.
+ * Last, frozen error[m]: the errors of the worker's regions too narrow to
+ * split (adapt.h, pint_adapt_frozen), which no step can lower. */
+static inline size_t pint_update_len(int m) { return UPD_HEADER + 12 * (size_t)m; }
 
 /* CONTROL: header then the worker's share of each component's threshold
  * thr[m] (tolerance.h, pint_tolerance_thresholds: max, the share of eps
@@ -272,7 +274,10 @@ enum {
     GUP_PROMISED,       /* their numbers */
     GUP_HEADER = GUP_PROMISED + PINT_PROMISE_MAX
 };
-static inline size_t pint_group_up_len(int m) { return GUP_HEADER + 5 * (size_t)m; }
+/* followed by value[m] and its compensation[m], error[m] and its
+ * compensation[m], absval[m], frozen error[m] (UPDATE's, summed over the
+ * group's workers) */
+static inline size_t pint_group_up_len(int m) { return GUP_HEADER + 6 * (size_t)m; }
 
 enum pint_group_cmd {
     PINT_GCMD_SHARES = 0,   /* new shares, a grant, the largest error */
