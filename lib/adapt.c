@@ -942,8 +942,7 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
         strcpy(a->msg, "out of memory for new regions");
         return PINT_ERR_NOMEM;
     }
-    if (pint_heap_top(&a->heap)->key == 0.0
-        && too_narrow(a, pint_heap_top(&a->heap))) {
+    if (!pint_adapt_splittable(a)) {
         pint_adapt_frozen_note(a);      /* nothing left to split */
         return PINT_ROUNDOFF;
     }
@@ -1072,6 +1071,14 @@ size_t pint_adapt_frozen(const pint_adapt *a, double *err)
     for (int k = 0; err && k < a->ncomp; k++)
         err[k] = fmax(pint_sum_get(&a->frozen_sum[k]), 0.0);
     return a->frozen;
+}
+
+int pint_adapt_splittable(const pint_adapt *a)
+{
+    if (a->heap.size == 0)
+        return 0;
+    const pint_region *top = pint_heap_top(&a->heap);
+    return !(top->key == 0.0 && too_narrow(a, top));
 }
 
 void pint_adapt_frozen_note(pint_adapt *a)

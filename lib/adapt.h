@@ -132,6 +132,9 @@ size_t pint_adapt_width(const pint_adapt *a, double share, size_t most);
  * step whose region of largest key is one of them returns PINT_ROUNDOFF
  * (nothing is left to split) with pint_adapt_frozen_note's line. */
 size_t pint_adapt_frozen(const pint_adapt *a, double *err);
+/* 1 when a step has a region to split: the engine holds one, and the
+ * region of largest key is not frozen. */
+int pint_adapt_splittable(const pint_adapt *a);
 /* The message (pint_adapt_message): how many regions are frozen, and
  * where the one of largest error is. */
 void pint_adapt_frozen_note(pint_adapt *a);

@@ -48,11 +48,12 @@ static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
 }
 
 /* 1 when the errors of the regions too narrow to split (adapt.h,
- * pint_adapt_frozen) alone fail the tolerance: no step can help, and
- * res->message says where they are. */
+ * pint_adapt_frozen) alone fail the tolerance and the rest is refined
+ * (tolerance.h, pint_frozen_stop): no step can help, and res->message
+ * says where they are. */
 static int frozen_fail(pint_adapt *a, const pint_options *o,
-                       const double *val, const double *absval, int m,
-                       pint_result *res)
+                       const double *val, const double *err,
+                       const double *absval, int m, pint_result *res)
 {
     if (pint_adapt_frozen(a, NULL) == 0)
         return 0;
@@ -60,7 +61,7 @@ static int frozen_fail(pint_adapt *a, const pint_options *o,
     if (!fe)
         return 0;
     pint_adapt_frozen(a, fe);
-    int fail = !pint_tolerance_met(o, val, fe, absval, m, 1.0);
+    int fail = pint_frozen_stop(o, val, err, fe, absval, m);
     free(fe);
     if (fail) {
         pint_adapt_frozen_note(a);
@@ -93,7 +94,7 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
         } else if (pint_roundoff(o, val, err, absval, m, pint_adapt_evals(a),
                                  &stall)) {
             return PINT_ROUNDOFF;
-        } else if (frozen_fail(a, o, val, absval, m, res)) {
+        } else if (frozen_fail(a, o, val, err, absval, m, res)) {
             return PINT_ROUNDOFF;
         }
         if (pint_adapt_evals(a) + step_evals > o->max_evals)
@@ -119,6 +120,9 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
         int rc = pint_adapt_step_within(a, o->max_evals - pint_adapt_evals(a),
                                         (long long)o->max_regions
                                         - (long long)pint_adapt_regions(a));
+        if (rc == PINT_ROUNDOFF)        /* only frozen regions are left */
+            snprintf(res->message, sizeof res->message, "%s",
+                     pint_adapt_message(a));
         if (rc != 0)
             return rc;
     }

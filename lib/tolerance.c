@@ -189,6 +189,21 @@ double pint_norm_measure(enum pint_norm norm, const double *error, int m,
     return r;
 }
 
+int pint_frozen_stop(const pint_options *o, const double *value,
+                     const double *error, const double *frozen,
+                     const double *absval, int m)
+{
+    int any = 0;
+    for (int k = 0; k < m; k++)
+        any |= frozen[k] > 0.0;
+    if (!any || pint_tolerance_met(o, value, frozen, absval, m, 1.0))
+        return 0;
+    double rest[m > 0 ? m : 1];
+    for (int k = 0; k < m; k++)
+        rest[k] = error[k] <= 2.0 * frozen[k] ? 0.0 : error[k] - frozen[k];
+    return pint_tolerance_met(o, value, rest, absval, m, 1.0);
+}
+
 int pint_roundoff(const pint_options *o, const double *value,
                   const double *error, const double *absval, int m,
                   long long evals, pint_stall *st)

@@ -101,6 +101,18 @@ int pint_roundoff(const pint_options *o, const double *value,
                   const double *error, const double *absval, int m,
                   long long evals, pint_stall *st);
 
+/* 1 when the errors of the regions too narrow to split (frozen[m],
+ * adapt.h, pint_adapt_frozen) alone fail the tolerance, and what else
+ * the total error[m] holds is, in every component, at most the frozen
+ * part or within the tolerance: refining the rest could lower the total
+ * by at most half, never to the tolerance (the run stops with
+ * PINT_ROUNDOFF).  Until then the rest is refined: on many ranks one
+ * worker's regions can freeze while another's still hold most of the
+ * error. */
+int pint_frozen_stop(const pint_options *o, const double *value,
+                     const double *error, const double *frozen,
+                     const double *absval, int m);
+
 /* The guard against a mass the rules lost: a converged adaptive result
  * whose final partition gave 0 at every point (final_zero: the regions'
  * absval all 0), while some point evaluated earlier did not

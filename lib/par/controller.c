@@ -634,18 +634,16 @@ typedef struct {
 } run_state;
 
 /* 1 when the errors of the regions too narrow to split alone fail the
- * tolerance for totals q, a (api.c does the same on one rank): no step
- * can lower them; the message says so. */
+ * tolerance for totals q, e, a and the rest is refined (tolerance.h,
+ * pint_frozen_stop; api.c does the same on one rank): no step can lower
+ * them; the message says so. */
 static int frozen_fail(pint_par_controller *c, const double *q,
-                       const double *a)
+                       const double *e, const double *a)
 {
     int m = c->ctx->ncomp;
     double f[m > 0 ? m : 1];
     frozen_totals(c, f);
-    int any = 0;
-    for (int k = 0; k < m; k++)
-        any |= f[k] > 0.0;
-    if (!any || pint_tolerance_met(c->ctx->opt, q, f, a, m, 1.0))
+    if (!pint_frozen_stop(c->ctx->opt, q, e, f, a, m))
         return 0;
     if (!c->message[0])
         snprintf(c->message, sizeof c->message, "regions too narrow to "
@@ -669,7 +667,7 @@ static int decide(pint_par_controller *c, const double *q, const double *e,
     if (s->all_current
         && pint_roundoff(ctx->opt, q, e, a, m, (long long)s->evals, &c->stall))
         return PINT_ROUNDOFF;
-    if (s->all_current && frozen_fail(c, q, a))
+    if (s->all_current && frozen_fail(c, q, e, a))
         return PINT_ROUNDOFF;
     /* out of evaluations only when someone waits for them: workers that
      * are idle (the first reports, made before any share is known, are
@@ -1649,8 +1647,10 @@ int pint_par_controller_poll(pint_par_controller *c)
         handled = 1;
         switch (st.MPI_TAG) {
         case PINT_TAG_FAIL: {
-            /* a call abandoned at the time limit (eval.h) is the limit */
-            int why = (int)buf[0], limit = why == PINT_TIME_LIMIT;
+            /* a call abandoned at the time limit (eval.h) is the limit,
+             * and so is a step with only frozen regions (adapt.h) */
+            int why = (int)buf[0],
+                limit = why == PINT_TIME_LIMIT || why == PINT_ROUNDOFF;
             if (!c->message[0] && len >= 2) {
                 char *text = (char *)(buf + 1);
                 text[(len - 1) * sizeof(double) - 1] = '\0';

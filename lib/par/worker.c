@@ -159,6 +159,8 @@ static int is_busy(pint_par_worker *w)
         return 0;
     if (pint_adapt_regions(w->a) + 1 > w->ctx->opt->max_regions)
         return 0;
+    if (!pint_adapt_splittable(w->a))
+        return 0;               /* frozen: the controller decides */
     int m = w->ctx->ncomp;
     pint_adapt_totals(w->a, w->val, w->err);
     if (!pint_tolerance_pass(w->ctx->opt->norm, w->err, m, w->shares[0],
