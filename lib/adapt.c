@@ -364,7 +364,7 @@ static double region_key(const pint_adapt *a, const pint_region *reg)
 {
     int m = a->ncomp;
     const double *err = reg->data + m;
-    if (too_narrow(a, reg))
+    if (reg->frozen)
         return 0.0;
     if (a->norm == PINT_NORM_L2)
         return pint_norm_measure(PINT_NORM_L2, err, m, NULL);
@@ -417,6 +417,7 @@ static void apply_rule(const pint_adapt *a, const pint_rule_impl *r,
     r->apply(r, pint_region_geom(reg, m), reg->vol, child, f, val, err,
              &split, work);
     reg->split = (short)split;
+    reg->frozen = too_narrow(a, reg);
     reg->share = r->split_correct ? (float)work[0] : 0.0f;
     reg->alt = a->alt && !(work[1] > 0.0);
     reg->mended = 0;
@@ -518,7 +519,7 @@ static void totals_add(pint_adapt *a, const pint_region *reg, double sign)
         pint_sum_add(&a->err_sum[k], sign * d[a->ncomp + k]);
         pint_sum_add(&a->abs_sum[k], sign * absval[k]);
     }
-    if (too_narrow(a, reg)) {
+    if (reg->frozen) {
         for (int k = 0; k < a->ncomp; k++)
             pint_sum_add(&a->frozen_sum[k], sign * d[a->ncomp + k]);
         if (sign > 0.0)
@@ -561,7 +562,7 @@ static void correct_children(pint_adapt *a, const pint_region *parent,
     /* the corrections raised errors: key again (with max they kept the
      * key equal to the largest error as they went, but a region too
      * narrow to split keeps key 0) */
-    if (a->norm != PINT_NORM_MAX || too_narrow(a, c1) || too_narrow(a, c2)) {
+    if (a->norm != PINT_NORM_MAX || c1->frozen || c2->frozen) {
         c1->key = region_key(a, c1);
         c2->key = region_key(a, c2);
     }
@@ -1077,8 +1078,7 @@ int pint_adapt_splittable(const pint_adapt *a)
 {
     if (a->heap.size == 0)
         return 0;
-    const pint_region *top = pint_heap_top(&a->heap);
-    return !(top->key == 0.0 && too_narrow(a, top));
+    return !pint_heap_top(&a->heap)->frozen;
 }
 
 void pint_adapt_frozen_note(pint_adapt *a)
@@ -1087,7 +1087,7 @@ void pint_adapt_frozen_note(pint_adapt *a)
     int m = a->ncomp;
     for (size_t i = 0; i < a->heap.size; i++) {
         const pint_region *r = a->heap.items[i].r;
-        if (too_narrow(a, r)
+        if (r->frozen
             && (!worst || pint_norm_measure(PINT_NORM_MAX, r->data + m, m,
                                             NULL)
                           > pint_norm_measure(PINT_NORM_MAX,
@@ -1226,6 +1226,7 @@ int pint_adapt_insert(pint_adapt *a, const double *rec)
         return PINT_ERR_NOMEM;
     }
     pint_region_unpack(r, a->ncomp, a->geom_len, rec);
+    r->frozen = too_narrow(a, r);
     /* keyed here (rec[0] is the sender's key, maybe of other weights or
      * another norm; in the max norm the two are the same) */
     r->key = region_key(a, r);

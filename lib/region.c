@@ -180,4 +180,5 @@ void pint_region_unpack(pint_region *r, int m, size_t geom_len,
     int flags = (int)rec[pint_rec_flags(m, geom_len)];
     r->alt = (unsigned char)(flags & 1);
     r->mended = (unsigned char)(flags >> 1 & 1);
+    r->frozen = 0;              /* the engine's to judge (adapt.c) */
 }

@@ -21,8 +21,11 @@ typedef struct pint_region {
     unsigned char alt;          /* 1: its children take the engine's
                                    fallback rule (adapt.c, the rule of a
                                    region) */
-    unsigned char mended;       /* 1: a value on a face was not finite
+    unsigned char mended : 1;   /* 1: a value on a face was not finite
                                    (adapt.c, mend_region) */
+    unsigned char frozen : 1;   /* 1: too narrow to split (adapt.c,
+                                   too_narrow; made from the geometry,
+                                   not part of the record) */
     float share;                /* the split axis's share of the error
                                    (rule.h, split_correct), 0: unknown */
     double data[];              /* val[ncomp], err[ncomp], geom[geom_len],
