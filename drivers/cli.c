@@ -159,14 +159,14 @@ static const pint_opt options[] = {
 "      --periodize T     qmc: none, baker (default), korobov or sidi\n" },
     { .name = "rule", .key = 1, .kind = NAME, .at = OPT(rule),
       .from_name = pint_rule_from_name,
-      .err = "unknown rule '%s' (sym13, sym9, sym7, gm, gk15..gk61, "
+      .err = "unknown rule '%s' (sym13, sym11, sym9, sym7, gm, gk15..gk61, "
       "simplex3..simplex9, auto)",
       .help =
-"      --rule R          sym9, sym13 (2-D only), sym7, gm, gk15, gk21, gk31,\n"
-"                        gk41, gk51, gk61, simplex3, simplex5, simplex7,\n"
-"                        simplex9 (default: gk21 in 1-D, sym13 in 2-D,\n"
-"                        sym9 on boxes of 3-20 dimensions, simplex7 on\n"
-"                        simplices)\n" },
+"      --rule R          sym9, sym13 (2-D only), sym11 (3-D only), sym7, gm,\n"
+"                        gk15, gk21, gk31, gk41, gk51, gk61, simplex3,\n"
+"                        simplex5, simplex7, simplex9 (default: gk21 in 1-D,\n"
+"                        sym13 in 2-D, sym11 in 3-D, sym9 on boxes of 4-20\n"
+"                        dimensions, simplex7 on simplices)\n" },
     { .name = "time-limit", .kind = REAL, .at = OPT(time_limit), .lo = 0,
       .hi = 1e9,
       .err = "--time-limit must be a number of seconds in (0, 1e9], got '%s'",

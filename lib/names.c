@@ -16,7 +16,7 @@ static const char *const rules[PINT_RULE_COUNT_] = {
     [PINT_RULE_SIMPLEX3] = "simplex3", [PINT_RULE_SIMPLEX5] = "simplex5",
     [PINT_RULE_SIMPLEX7] = "simplex7", [PINT_RULE_SIMPLEX9] = "simplex9",
     [PINT_RULE_SYM7] = "sym7", [PINT_RULE_SYM9] = "sym9",
-    [PINT_RULE_SYM13] = "sym13",
+    [PINT_RULE_SYM13] = "sym13", [PINT_RULE_SYM11] = "sym11",
 };
 static const char *const methods[] = {
     [PINT_METHOD_ADAPTIVE] = "adaptive", [PINT_METHOD_MC] = "mc",

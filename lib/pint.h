@@ -95,6 +95,7 @@ enum pint_rule {
                                    error estimate, boxes, n >= 2 */
     PINT_RULE_SYM9,             /* fully symmetric degree 9, likewise */
     PINT_RULE_SYM13,            /* fully symmetric degree 13, n = 2 */
+    PINT_RULE_SYM11,            /* fully symmetric degree 11, n = 3 */
     PINT_RULE_COUNT_
 };
 

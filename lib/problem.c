@@ -243,10 +243,11 @@ static enum pint_rule choose_rule(enum pint_rule asked, const pint_domain *d,
         return asked;
     if (d->kind == PINT_DOMAIN_SIMPLICES)
         return PINT_RULE_SIMPLEX7;
-    /* degree 13 at d = 2, its regions next to a singularity on sym9
-     * (rules/rule.h, pint_rule_fallback; bench/RESULTS.md 15.3) */
+    /* degree 13 at d = 2 and 11 at d = 3, their regions next to a
+     * singularity on sym9 (rules/rule.h, pint_rule_fallback;
+     * bench/RESULTS.md 15.3, 15.4) */
     return n == 1 ? PINT_RULE_GK21 : n == 2 ? PINT_RULE_SYM13
-                                            : PINT_RULE_SYM9;
+         : n == 3 ? PINT_RULE_SYM11 : PINT_RULE_SYM9;
 }
 
 static int rule_fits_domain(enum pint_rule r, enum pint_domain_kind k)

@@ -23,6 +23,8 @@ void pint_rule_dims(enum pint_rule rule, int *min_dim, int *max_dim)
         hi = PINT_GM_MAX_DIM;
     } else if (rule == PINT_RULE_SYM13) {
         lo = hi = 2;
+    } else if (rule == PINT_RULE_SYM11) {
+        lo = hi = 3;
     } else if (is_gk(rule)) {
         lo = hi = 1;
     } else if (is_simplex(rule)) {
@@ -37,7 +39,8 @@ void pint_rule_dims(enum pint_rule rule, int *min_dim, int *max_dim)
 
 enum pint_rule pint_rule_fallback(enum pint_rule id)
 {
-    return id == PINT_RULE_SYM13 ? PINT_RULE_SYM9 : PINT_RULE_AUTO;
+    return id == PINT_RULE_SYM13 || id == PINT_RULE_SYM11 ? PINT_RULE_SYM9
+                                                          : PINT_RULE_AUTO;
 }
 
 pint_rule_impl *pint_rule_new(enum pint_rule id, int ndim, int ncomp,
@@ -58,7 +61,7 @@ pint_rule_impl *pint_rule_new(enum pint_rule id, int ndim, int ncomp,
     }
     pint_rule_impl *r;
     if (id == PINT_RULE_SYM7 || id == PINT_RULE_SYM9
-        || id == PINT_RULE_SYM13) {
+        || id == PINT_RULE_SYM13 || id == PINT_RULE_SYM11) {
         int failed;
         r = pint_rule_symmetric_new(id, ndim, ncomp, &failed);
         if (!r && failed) {

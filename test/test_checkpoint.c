@@ -575,7 +575,7 @@ static void test_refusals(void)
     expect_refused(&r, "dimension 3");
     run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--rule", "gm", "--resume", path,
             NULL);
-    expect_refused(&r, "rule sym9");
+    expect_refused(&r, "rule sym11");
     run_mpi(&r, 2, "-f", "genz2", "-d", "3", "--method", "qmc", "--resume",
             path, NULL);
     expect_refused(&r, "a checkpoint of the adaptive method, this run uses "

@@ -926,16 +926,16 @@ static void test_batch_progress(void)
     write_temp(path, expr_list);
     static char quiet[65536], shown[65536];   /* as run_result.out */
     run_result r;
-    /* each evaluation burns 5 us: 1.8 s in all on one rank of one
-     * thread */
+    /* each evaluation burns 9 us: 146,218 evaluations, 1.3 s and more in
+     * all on one rank of one thread */
     for (int np = 1; np <= 2; np++) {
         const char *groups = np == 1 ? "1" : "2";
-        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "5",
+        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "9",
                      "--groups", groups, "--threads", "1", NULL);
         check_expr_list(&r, np, np);
         CU_ASSERT_STRING_EQUAL(r.err, "");
         strip_timing(r.out, quiet, sizeof quiet);
-        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "5",
+        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "9",
                      "--groups", groups, "--progress", "--threads", "1",
                      NULL);
         check_expr_list(&r, np, np);
@@ -950,7 +950,7 @@ static void test_batch_progress(void)
         CU_ASSERT(lines >= (np == 1 ? 2 : 1));
     }
     /* all ranks on each integral in turn */
-    run_pint_np(&r, 2, "--batch", path, "--spin-us", "5", "--progress",
+    run_pint_np(&r, 2, "--batch", path, "--spin-us", "9", "--progress",
                  NULL);
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT(strstr(r.out, "4 integrals: 3 converged, 0 stopped at a "

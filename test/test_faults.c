@@ -221,7 +221,7 @@ static void test_hang_time_limit(void)
     CU_ASSERT(watchdog || strstr(r.out, "was abandoned") != NULL);
     expect_kept(&r, "adaptive", 1, "cheap hang, time limit");
     /* the last progress report, or the result, names the rule in use */
-    CU_ASSERT(strstr(r.out, "\"rule\": \"sym9\"") != NULL);
+    CU_ASSERT(strstr(r.out, "\"rule\": \"sym11\"") != NULL);
 }
 
 /* The line of integral `index` (1-based) of a --json batch, or NULL. */

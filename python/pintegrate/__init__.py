@@ -199,7 +199,8 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
     Converged when the error meets max(epsabs, epsrel |value|) in the
     norm ("max": ParInt's, "individual": every component on its own,
     "l2").  method: "adaptive" (subdivision with rule: None for the
-    default: "sym13" in 2-D, "sym9" above; "sym7", "gm", "gk15".."gk61",
+    default: "sym13" in 2-D, "sym11" in 3-D, "sym9" above; "sym7", "gm",
+    "gk15".."gk61",
     "simplex3".."simplex9"),
     "qmc" (randomized lattices), "mc" (Monte Carlo), "vegas" (VEGAS+).
     threads: 1 (the default) evaluates f on the calling thread alone; N
