@@ -300,6 +300,45 @@ static int mend_region(const pint_adapt *a, const pint_rule_impl *r,
     }
 }
 
+/* Regions too narrow to split.  Next to a singularity inside the domain
+ * (1/sqrt|x1 - 0.3|, even with 0.3 given as a breakpoint) the splits go
+ * on until a region's width is a few ulps of its centre's coordinate:
+ * there the rule's points round onto a handful of doubles, the values
+ * stop resolving the singularity and the estimate falls with the width
+ * while the true error does not (sym9 on 1/sqrt|x1 - 0.3| (1 + x2) at
+ * er 1e-10 ended "converged" 100 times off).  A region whose split axis
+ * (a box's half-width, a simplex's edge) is within NARROW_ULPS ulps of
+ * its coordinates is frozen: key 0, so it is split no more, its error
+ * stays in the totals, and a run whose frozen errors alone fail the
+ * tolerance ends with PINT_ROUNDOFF once the rest is refined (api.c;
+ * tolerance.h, pint_frozen_stop; the controller of an MPI run does the
+ * same with the workers' frozen errors).  The width, 8 ulps, measured
+ * on that integral with sym9 (true error 4.3e-8 at the floor): at 2
+ * ulps er 1e-8 still ended "converged" with an estimate of 3.5e-8; at 8
+ * it stops with 1.1e-7, at 16 and 64 with up to 1.2e-5 and 3.8e-3 (the
+ * rounded points of a wider frozen region inflate its estimate), and at
+ * 1024 even er 1e-7, which converges honestly, stopped (bench/RESULTS.md
+ * section 16).  Near 0 the doubles are dense and a singularity there
+ * never freezes. */
+#define NARROW_ULPS 8.0
+
+static int too_narrow(const pint_adapt *a, const pint_region *reg)
+{
+    int n = a->rule->ndim;
+    const double *g = reg->data + 2 * (size_t)a->ncomp;
+    const double floor = NARROW_ULPS * DBL_EPSILON;
+    if (a->rule->kind == PINT_REGION_BOX) {
+        int i = reg->split;
+        return g[n + i] <= floor * fabs(g[i]);
+    }
+    const double *va = g + (reg->split / (n + 1)) * n,
+                 *vb = g + (reg->split % (n + 1)) * n;
+    for (int i = 0; i < n; i++)
+        if (fabs(vb[i] - va[i]) > floor * fmax(fabs(va[i]), fabs(vb[i])))
+            return 0;
+    return 1;
+}
+
 /* The heap key of a region: how much refining it helps the convergence
  * test of the norm.
  *   max:        max_k err[k], ParInt's key (every component has the same
@@ -322,44 +361,6 @@ static int mend_region(const pint_adapt *a, const pint_rule_impl *r,
  * the tolerances are settled.  Keying by err[k]/tol[k] at the time each
  * region is made would let old regions keep keys made with tolerances
  * long gone (the first ones, from a crude estimate of the value). */
-/* Regions too narrow to split.  Next to a singularity inside the domain
- * (1/sqrt|x1 - 0.3|, even with 0.3 given as a breakpoint) the splits go
- * on until a region's width is a few ulps of its centre's coordinate:
- * there the rule's points round onto a handful of doubles, the values
- * stop resolving the singularity and the estimate falls with the width
- * while the true error does not (sym9 on 1/sqrt|x1 - 0.3| (1 + x2) at
- * er 1e-10 ended "converged" 100 times off).  A region whose split axis
- * (a box's half-width, a simplex's edge) is within NARROW_ULPS ulps of
- * its coordinates is frozen: key 0, so it is split no more, its error
- * stays in the totals, and a run whose frozen errors alone fail the
- * tolerance ends with PINT_ROUNDOFF (api.c) rather than refining the
- * rest for nothing (the controller of an MPI run does the same with
- * the workers' frozen errors).  The width, 8 ulps, measured on that
- * integral with sym9 (true error 4.3e-8 at the floor): at 2 ulps er 1e-8
- * still ended "converged" with an estimate of 3.5e-8; at 8 it stops
- * with 1.6e-7, at 16 and 64 with up to 1.2e-5 and 3.8e-3 (the rounded
- * points of a wider frozen region inflate its estimate), and at 1024
- * even er 1e-7, which converges honestly, stopped.  Near 0 the doubles
- * are dense and a singularity there never freezes. */
-#define NARROW_ULPS 8.0
-
-static int too_narrow(const pint_adapt *a, const pint_region *reg)
-{
-    int n = a->rule->ndim;
-    const double *g = reg->data + 2 * (size_t)a->ncomp;
-    const double floor = NARROW_ULPS * DBL_EPSILON;
-    if (a->rule->kind == PINT_REGION_BOX) {
-        int i = reg->split;
-        return g[n + i] <= floor * fabs(g[i]);
-    }
-    const double *va = g + (reg->split / (n + 1)) * n,
-                 *vb = g + (reg->split % (n + 1)) * n;
-    for (int i = 0; i < n; i++)
-        if (fabs(vb[i] - va[i]) > floor * fmax(fabs(va[i]), fabs(vb[i])))
-            return 0;
-    return 1;
-}
-
 static double region_key(const pint_adapt *a, const pint_region *reg)
 {
     int m = a->ncomp;
@@ -927,6 +928,10 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
         strcpy(a->msg, "no region to subdivide");
         return PINT_ERR_INVALID;
     }
+    if (!pint_adapt_splittable(a)) {
+        pint_adapt_frozen_note(a);      /* nothing left to split */
+        return PINT_ROUNDOFF;
+    }
     size_t k = a->b.k < a->heap.size ? a->b.k : a->heap.size, got = 0;
     long long fit = evals / (long long)pint_adapt_step_evals(a);
     if (regions < fit)
@@ -942,10 +947,6 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
             pint_region_release(a->pool, a->b.child[c]);
         strcpy(a->msg, "out of memory for new regions");
         return PINT_ERR_NOMEM;
-    }
-    if (!pint_adapt_splittable(a)) {
-        pint_adapt_frozen_note(a);      /* nothing left to split */
-        return PINT_ROUNDOFF;
     }
     k = take_parents(a, k);
     a->steps_since_rekey += k;
