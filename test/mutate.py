@@ -126,7 +126,7 @@ MUTATIONS = [
     ("narrow-never", "lib/adapt.c",
      "        return g[n + i] <= floor * fabs(g[i]);",
      "        return 0 && g[n + i] <= floor * fabs(g[i]);",
-     "test/test_cli",
+     "test/test_engine test/test_cli",
      "regions a few ulps wide are split on (and end wrong or in an error)"),
     ("narrow-nudge", "lib/adapt.c",
      "            if (xin[i] == x[i] && nudge)",

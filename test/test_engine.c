@@ -903,6 +903,62 @@ static long long genz6_evals(size_t k)
     return n;
 }
 
+/* exp(1e16 (x1 - 0.3)): it changes on the scale of x1's ulps near 0.3. */
+static int steep(int n, const double *x, int m, double *f, void *c)
+{
+    (void)n;
+    (void)m;
+    (void)c;
+    f[0] = exp(1e16 * (x[0] - 0.3));
+    return 0;
+}
+
+/* A region too narrow to split (adapt.c, too_narrow): a box of
+ * half-width 2e-16 on x1 around 0.3 (8 ulps of 0.3 are 5.3e-16), split
+ * on x1, is frozen: its whole error in pint_adapt_frozen and in the
+ * totals, nothing to split, and a step returns PINT_ROUNDOFF naming the
+ * place, the region left as it was.  The same box 1e-14 wide is split
+ * as ever. */
+static void test_frozen(void)
+{
+    pint_function fn = { 2, 1, steep, NULL, NULL };
+    int st = 0;
+    char msg[256];
+    pint_rule_impl *r = pint_rule_new(PINT_RULE_SYM9, 2, 1, &st, msg,
+                                      sizeof msg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    for (int wide = 0; wide < 2; wide++) {
+        pint_adapt *a = pint_adapt_new(&fn, r);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+        double h = wide ? 1e-14 : 2e-16;
+        double g[4] = { 0.3, 0.5, h, 0.5 };
+        CU_ASSERT_EQUAL_FATAL(pint_adapt_add(a, g, 2 * h), 0);
+        double v, e, fe;
+        pint_adapt_totals(a, &v, &e);
+        size_t frozen = pint_adapt_frozen(a, &fe);
+        if (!wide) {
+            CU_ASSERT_EQUAL(frozen, 1);
+            CU_ASSERT(e > 0 && fe == e);
+            CU_ASSERT_EQUAL(pint_adapt_splittable(a), 0);
+            CU_ASSERT_EQUAL(pint_adapt_step(a), PINT_ROUNDOFF);
+            const char *m = pint_adapt_message(a);
+            CU_ASSERT(strstr(m, "1 region too narrow to split") != NULL);
+            CU_ASSERT(strstr(m, "x = (0.3, 0.5)") != NULL);
+            CU_ASSERT_EQUAL(pint_adapt_regions(a), 1);
+            double v2, e2;
+            pint_adapt_totals(a, &v2, &e2);
+            CU_ASSERT(v2 == v && e2 == e);
+        } else {
+            CU_ASSERT_EQUAL(frozen, 0);
+            CU_ASSERT_EQUAL(pint_adapt_splittable(a), 1);
+            CU_ASSERT_EQUAL(pint_adapt_step(a), 0);
+            CU_ASSERT_EQUAL(pint_adapt_regions(a), 2);
+        }
+        pint_adapt_free(a);
+    }
+    pint_rule_free(r);
+}
+
 static void test_step_share(void)
 {
     long long one = genz6_evals(1), sixteen = genz6_evals(16);
@@ -936,6 +992,7 @@ int main(void)
           test_threads_accuracy },
         { "k regions a step: only those with a tenth of the largest error",
           test_step_share },
+        { "a region too narrow to split is frozen", test_frozen },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("engine", tests);
