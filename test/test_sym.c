@@ -548,10 +548,54 @@ static long long run_alt(enum pint_rule id, const pint_function *fn,
     return evals;
 }
 
-static long long run13(const pint_function *fn, int plain, double tol,
-                       double *v, double *e)
+/* The fallback of rule id (sym13 or sym11) against the rule alone:
+ * on the singular face and the kinks (exact values, and the share of
+ * the evaluations alone each must stay under), converged at er 1e-6
+ * and honest either way; on the smooth genz1 (seeds 1-3, er 1e-7, in
+ * the rule's dimension) honest and at most 1.1 times. */
+static void check_fallback(enum pint_rule id, const pint_function *face,
+                           double face_exact, double face_most,
+                           const pint_function *kink, double kink_exact,
+                           double kink_most)
 {
-    return run_alt(PINT_RULE_SYM13, fn, plain, tol, v, e);
+    const struct {
+        const pint_function *fn;
+        double exact, most;
+    } cases[] = { { face, face_exact, face_most },
+                  { kink, kink_exact, kink_most } };
+    for (size_t i = 0; i < 2; i++) {
+        double v[2], e[2];
+        long long n[2];
+        for (int plain = 0; plain < 2; plain++) {
+            n[plain] = run_alt(id, cases[i].fn, plain, 1e-6, &v[plain],
+                               &e[plain]);
+            CU_ASSERT(e[plain] <= 1e-6 * fabs(v[plain]));
+            CU_ASSERT(fabs(v[plain] - cases[i].exact) <= e[plain]);
+        }
+        if (!(n[0] < cases[i].most * n[1]))
+            fprintf(stderr, "\n  %s case %zu: %lld evaluations, alone "
+                    "%lld\n", pint_rule_name(id), i, n[0], n[1]);
+        CU_ASSERT(n[0] < cases[i].most * n[1]);
+    }
+    int dim = face->ndim;
+    char msg[256];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        pint_testfn *t = pint_testfn_new("genz1", dim, seed, 1.0, msg,
+                                         sizeof msg);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+        pint_function fn = pint_testfn_function(t);
+        double lo[3] = { 0, 0, 0 }, hi[3] = { 1, 1, 1 }, exact, v, e, v1, e1;
+        pint_domain d = pint_domain_box(lo, hi);
+        CU_ASSERT_FATAL(pint_testfn_exact(t, &d, &exact));
+        long long n = run_alt(id, &fn, 0, 1e-7, &v, &e);
+        long long alone = run_alt(id, &fn, 1, 1e-7, &v1, &e1);
+        CU_ASSERT(fabs(v - exact) <= e);
+        if (!(n <= 1.1 * alone))
+            fprintf(stderr, "\n  %s genz1 seed %d: %lld evaluations, alone "
+                    "%lld\n", pint_rule_name(id), (int)seed, n, alone);
+        CU_ASSERT(n <= 1.1 * alone);
+        pint_testfn_free(t);
+    }
 }
 
 /* sym13's fallback (lib/adapt.c, the rule of a region): the regions next
@@ -564,41 +608,8 @@ static void test_fallback(void)
 {
     pint_function face = { 2, 1, sing_face, NULL, NULL };
     pint_function kink = { 2, 1, kinks, NULL, NULL };
-    const struct {
-        const pint_function *fn;
-        double exact, most;
-    } cases[] = { { &face, 14.0 / 3.0, 0.7 }, { &kink, 0.55, 0.9 } };
-    for (size_t i = 0; i < 2; i++) {
-        double v[2], e[2];
-        long long n[2];
-        for (int plain = 0; plain < 2; plain++) {
-            n[plain] = run13(cases[i].fn, plain, 1e-6, &v[plain], &e[plain]);
-            CU_ASSERT(e[plain] <= 1e-6 * fabs(v[plain]));
-            CU_ASSERT(fabs(v[plain] - cases[i].exact) <= e[plain]);
-        }
-        if (!(n[0] < cases[i].most * n[1]))
-            fprintf(stderr, "\n  case %zu: %lld evaluations, alone %lld\n",
-                    i, n[0], n[1]);
-        CU_ASSERT(n[0] < cases[i].most * n[1]);
-    }
-    char msg[256];
-    for (uint64_t seed = 1; seed <= 3; seed++) {
-        pint_testfn *t = pint_testfn_new("genz1", 2, seed, 1.0, msg,
-                                         sizeof msg);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-        pint_function fn = pint_testfn_function(t);
-        double lo[2] = { 0, 0 }, hi[2] = { 1, 1 }, exact, v, e, v1, e1;
-        pint_domain d = pint_domain_box(lo, hi);
-        CU_ASSERT_FATAL(pint_testfn_exact(t, &d, &exact));
-        long long n = run13(&fn, 0, 1e-7, &v, &e);
-        long long alone = run13(&fn, 1, 1e-7, &v1, &e1);
-        CU_ASSERT(fabs(v - exact) <= e);
-        if (!(n <= 1.1 * alone))
-            fprintf(stderr, "\n  genz1 seed %d: %lld evaluations, alone "
-                    "%lld\n", (int)seed, n, alone);
-        CU_ASSERT(n <= 1.1 * alone);
-        pint_testfn_free(t);
-    }
+    check_fallback(PINT_RULE_SYM13, &face, 14.0 / 3.0, 0.7, &kink, 0.55,
+                   0.9);
 }
 
 /* 1/sqrt(x1) (1 + x2)^2 (1 + x3) over [0,1]^3 (7), and three kinks,
@@ -626,42 +637,7 @@ static void test_fallback11(void)
 {
     pint_function face = { 3, 1, sing_face3, NULL, NULL };
     pint_function kink = { 3, 1, kinks3, NULL, NULL };
-    const struct {
-        const pint_function *fn;
-        double exact, most;
-    } cases[] = { { &face, 7.0, 0.95 }, { &kink, 0.8025, 0.7 } };
-    for (size_t i = 0; i < 2; i++) {
-        double v[2], e[2];
-        long long n[2];
-        for (int plain = 0; plain < 2; plain++) {
-            n[plain] = run_alt(PINT_RULE_SYM11, cases[i].fn, plain, 1e-6,
-                               &v[plain], &e[plain]);
-            CU_ASSERT(e[plain] <= 1e-6 * fabs(v[plain]));
-            CU_ASSERT(fabs(v[plain] - cases[i].exact) <= e[plain]);
-        }
-        if (!(n[0] < cases[i].most * n[1]))
-            fprintf(stderr, "\n  case %zu: %lld evaluations, alone %lld\n",
-                    i, n[0], n[1]);
-        CU_ASSERT(n[0] < cases[i].most * n[1]);
-    }
-    char msg[256];
-    for (uint64_t seed = 1; seed <= 3; seed++) {
-        pint_testfn *t = pint_testfn_new("genz1", 3, seed, 1.0, msg,
-                                         sizeof msg);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-        pint_function fn = pint_testfn_function(t);
-        double lo[3] = { 0, 0, 0 }, hi[3] = { 1, 1, 1 }, exact, v, e, v1, e1;
-        pint_domain d = pint_domain_box(lo, hi);
-        CU_ASSERT_FATAL(pint_testfn_exact(t, &d, &exact));
-        long long n = run_alt(PINT_RULE_SYM11, &fn, 0, 1e-7, &v, &e);
-        long long alone = run_alt(PINT_RULE_SYM11, &fn, 1, 1e-7, &v1, &e1);
-        CU_ASSERT(fabs(v - exact) <= e);
-        if (!(n <= 1.1 * alone))
-            fprintf(stderr, "\n  genz1 seed %d: %lld evaluations, alone "
-                    "%lld\n", (int)seed, n, alone);
-        CU_ASSERT(n <= 1.1 * alone);
-        pint_testfn_free(t);
-    }
+    check_fallback(PINT_RULE_SYM11, &face, 7.0, 0.95, &kink, 0.8025, 0.7);
 }
 
 /* The rule of a region travels with it: the regions of a run moved as
