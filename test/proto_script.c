@@ -168,7 +168,7 @@ static int control(int rank, const char *step, double *share)
 static void update_full(double evals, double q, double e, int busy,
                         int starved, double regions, double returned)
 {
-    double u[UPD_HEADER + 11];
+    double u[UPD_HEADER + UPD_BLOCKS];     /* pint_update_len(1) */
     memset(u, 0, sizeof u);
     u[UPD_BUSY] = busy;
     u[UPD_STARVED] = starved;
@@ -516,7 +516,7 @@ static void worker_inflight(int rank)
 static void update_moved(double q, double e, int busy, double sent_s,
                          double sent_c, double recv_s, double recv_c)
 {
-    double u[UPD_HEADER + 11];
+    double u[UPD_HEADER + UPD_BLOCKS];     /* pint_update_len(1) */
     memset(u, 0, sizeof u);
     u[UPD_BUSY] = busy;
     u[UPD_EVALS] = 100;
@@ -566,7 +566,7 @@ static int up_kind;             /* GUP_KIND of a scripted group's reports */
 static void group_up(int g, int busy, int starved, int tight, int probe,
                      double returned, double evals, double q, double e)
 {
-    double r[GUP_HEADER + 5];
+    double r[GUP_HEADER + GUP_BLOCKS];     /* pint_group_up_len(1) */
     memset(r, 0, sizeof r);
     r[GUP_KIND] = up_kind;
     r[GUP_GROUP] = g;

@@ -201,7 +201,11 @@ enum {
  * and over.  With the compensations the difference keeps its digits.
  * Last, frozen error[m]: the errors of the worker's regions too narrow to
  * split (adapt.h, pint_adapt_frozen), which no step can lower. */
-static inline size_t pint_update_len(int m) { return UPD_HEADER + 12 * (size_t)m; }
+enum { UPD_BLOCKS = 12 };
+static inline size_t pint_update_len(int m)
+{
+    return UPD_HEADER + UPD_BLOCKS * (size_t)m;
+}
 
 /* CONTROL: header then the worker's share of each component's threshold
  * thr[m] (tolerance.h, pint_tolerance_thresholds: max, the share of eps
@@ -277,7 +281,11 @@ enum {
 /* followed by value[m] and its compensation[m], error[m] and its
  * compensation[m], absval[m], frozen error[m] (UPDATE's, summed over the
  * group's workers) */
-static inline size_t pint_group_up_len(int m) { return GUP_HEADER + 6 * (size_t)m; }
+enum { GUP_BLOCKS = 6 };
+static inline size_t pint_group_up_len(int m)
+{
+    return GUP_HEADER + GUP_BLOCKS * (size_t)m;
+}
 
 enum pint_group_cmd {
     PINT_GCMD_SHARES = 0,   /* new shares, a grant, the largest error */
