@@ -66,7 +66,8 @@ void pint_rule_free(pint_rule_impl *r);
 
 /* The fallback of rule id, for the regions where its degree buys
  * nothing (lib/adapt.c, the rule of a region): PINT_RULE_SYM9 for
- * PINT_RULE_SYM13; PINT_RULE_AUTO (none) for the others. */
+ * PINT_RULE_SYM13 and PINT_RULE_SYM11; PINT_RULE_AUTO (none) for the
+ * others. */
 enum pint_rule pint_rule_fallback(enum pint_rule id);
 
 /* Constructors of the rule families (called by pint_rule_new after it
