@@ -48,21 +48,17 @@ static void write_checkpoint(pint_adapt *a, const pint_ckpt *desc,
 }
 
 /* 1 when the errors of the regions too narrow to split (adapt.h,
- * pint_adapt_frozen) alone fail the tolerance and the rest is refined
- * (tolerance.h, pint_frozen_stop): no step can help, and res->message
- * says where they are. */
+ * pint_adapt_frozen; into fe[m]) alone fail the tolerance and the rest
+ * is refined (tolerance.h, pint_frozen_stop): no step can help, and
+ * res->message says where they are. */
 static int frozen_fail(pint_adapt *a, const pint_options *o,
                        const double *val, const double *err,
-                       const double *absval, int m, pint_result *res)
+                       const double *absval, double *fe, int m,
+                       pint_result *res)
 {
-    if (pint_adapt_frozen(a, NULL) == 0)
+    if (pint_adapt_frozen(a, fe) == 0)
         return 0;
-    double *fe = malloc((size_t)m * sizeof *fe);
-    if (!fe)
-        return 0;
-    pint_adapt_frozen(a, fe);
     int fail = pint_frozen_stop(o, val, err, fe, absval, m);
-    free(fe);
     if (fail) {
         pint_adapt_frozen_note(a);
         snprintf(res->message, sizeof res->message, "%s",
@@ -72,10 +68,11 @@ static int frozen_fail(pint_adapt *a, const pint_options *o,
 }
 
 /* Step until convergence, a limit or a halt; returns the status.  The
- * clock is read between steps only when something depends on it. */
+ * clock is read between steps only when something depends on it.  thr,
+ * absval and frozen: room for m doubles each. */
 static int run(pint_adapt *a, const pint_options *o, int m, double *val,
-               double *err, double *thr, double *absval, pint_watch *w,
-               const pint_ckpt *desc, pint_result *res)
+               double *err, double *thr, double *absval, double *frozen,
+               pint_watch *w, const pint_ckpt *desc, pint_result *res)
 {
     long long step_evals = (long long)pint_adapt_step_evals(a);
     int watched = w->deadline > 0 || o->stop || o->progress
@@ -94,7 +91,7 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
         } else if (pint_roundoff(o, val, err, absval, m, pint_adapt_evals(a),
                                  &stall)) {
             return PINT_ROUNDOFF;
-        } else if (frozen_fail(a, o, val, err, absval, m, res)) {
+        } else if (frozen_fail(a, o, val, err, absval, frozen, m, res)) {
             return PINT_ROUNDOFF;
         }
         if (pint_adapt_evals(a) + step_evals > o->max_evals)
@@ -172,7 +169,7 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     if (!rule)
         return pint_fail(res, status, "%s", msg);
     pint_adapt *a = pint_adapt_new(fn, rule);
-    double *thr = malloc(2 * (size_t)fn->ncomp * sizeof *thr);
+    double *thr = malloc(3 * (size_t)fn->ncomp * sizeof *thr);
     if (!a || !thr) {
         pint_adapt_free(a);
         free(thr);
@@ -193,7 +190,7 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     int reached = status == 0;  /* every piece of the domain has a value */
     if (status == 0)
         status = run(a, opt, fn->ncomp, res->value, res->error, thr,
-                     thr + fn->ncomp, w, &desc, res);
+                     thr + fn->ncomp, thr + 2 * fn->ncomp, w, &desc, res);
     pint_adapt_recompute(a);
     pint_adapt_totals(a, res->value, res->error);
     if (!reached)

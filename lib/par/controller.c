@@ -336,14 +336,14 @@ static void frozen_totals(const pint_par_controller *c, double *f)
             const double *r = group_report(c, g);
             if (r[GUP_KIND] >= 0.0)
                 for (int k = 0; k < m; k++)
-                    f[k] += r[GUP_HEADER + 5 * m + k];
+                    f[k] += r[GUP_HEADER + (GUP_BLOCKS - 1) * m + k];
         }
         return;
     }
     for (int i = 0; i < c->n; i++)
         if (c->w[i].upd)
             for (int k = 0; k < m; k++)
-                f[k] += c->w[i].upd[UPD_HEADER + 11 * m + k];
+                f[k] += c->w[i].upd[UPD_HEADER + (UPD_BLOCKS - 1) * m + k];
 }
 
 /* Totals q, e and (a not NULL) absval: of the workers it watches, or
@@ -1012,7 +1012,7 @@ static void report_up(pint_par_controller *c, int kind)
         r[GUP_HEADER + 3 * m + k] = se.c;
         r[GUP_HEADER + 4 * m + k] = pint_sum_get(&sa);
     }
-    frozen_totals(c, r + GUP_HEADER + 5 * m);
+    frozen_totals(c, r + GUP_HEADER + (GUP_BLOCKS - 1) * m);
     post(c, r, pint_group_up_len(m), 0, PINT_TAG_GROUP_UP);
     c->last_report = pint_watch_now();
     c->last_free = count_free(c);

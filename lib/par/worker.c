@@ -257,7 +257,7 @@ static void send_update(pint_par_worker *w)
     u[UPD_HELPERS] = busy ? wanted(w) : 0;
     double *val = u + UPD_HEADER, *err = val + m;
     pint_adapt_totals(w->a, val, err);
-    pint_adapt_frozen(w->a, u + UPD_HEADER + 11 * m);
+    pint_adapt_frozen(w->a, u + UPD_HEADER + (UPD_BLOCKS - 1) * m);
     for (int k = 0; k < m; k++) {
         /* each cumulative sum as its running sum and its compensation
          * (proto.h, UPDATE) */
