@@ -518,6 +518,12 @@ MUTATIONS = [
      "        w[k] = 0 && size > 0",
      "test/test_vegas",
      "VEGAS weighs all components alike under the individual norm"),
+    ("vegas-predict-none", "lib/vegas_run.c",
+     "        s->next = predict_points(s, s->next, last, value, error, raw, var,\n                                 absval);",
+     "        (void)last;",
+     "test/test_vegas",
+     "VEGAS's last iteration takes the schedule's points, not what the "
+     "tolerance wants"),
     ("mc-idle", "lib/team.c",
      "    t->idle += pint_watch_now() - t0;",
      "    (void)t0;",
