@@ -284,14 +284,17 @@ static void test_batch_hang(void)
     }
     /* the hanging integral first, --unordered: whichever group it
      * falls to, the other integrates the rest meanwhile (rank 0 answers
-     * while it waits on a guarded call), and their lines come first */
+     * while it waits on a guarded call), and their lines come first.
+     * The limit is each integral's: 10 s, for 4 oversubscribed ranks
+     * beside two loaded test runs took 3.6 s over genz1's 1,847
+     * evaluations and ended it at a limit of 3 */
     f = fopen(path, "w");
     CU_ASSERT_FATAL(f != NULL);
     fprintf(f, "hangs 2 plugin=%s\ngenz1 2\ngenz2 2\ngenz3 2\n",
             env_or_die("PINT_PLUGIN"));
     fclose(f);
     run_result r;
-    run_mpi(&r, 4, "--json", "--batch", path, "--time-limit", "3",
+    run_mpi(&r, 4, "--json", "--batch", path, "--time-limit", "10",
             "--groups", "2", "--unordered", NULL);
     CU_ASSERT_EQUAL(r.status, 1);
     const char *l1 = batch_line(r.out, 1);
