@@ -295,6 +295,31 @@ static void test_coverage(void)
     CU_ASSERT(in2 >= 0.90 * runs);
 }
 
+/* pint_integrate's VEGAS on instance seed of a Genz family over [0,1]^d
+ * (d <= 5) at er 1e-3, limit 1e7 (the instance's seed for the stream):
+ * the status, and the exact value in *exact. */
+static int genz_vegas(const char *family, int d, int seed,
+                      pint_result *res, double *exact)
+{
+    char msg[256];
+    pint_testfn *t = pint_testfn_new(family, d, (uint64_t)seed, 1.0, msg,
+                                     sizeof msg);
+    CU_ASSERT_FATAL(t != NULL);
+    pint_function fn = pint_testfn_function(t);
+    double lo[5] = { 0, 0, 0, 0, 0 }, hi[5] = { 1, 1, 1, 1, 1 };
+    pint_domain dom = pint_domain_box(lo, hi);
+    pint_testfn_exact(t, &dom, exact);
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.method = PINT_METHOD_VEGAS;
+    opt.epsrel = 1e-3;
+    opt.max_evals = 10000000;
+    opt.seed = (uint64_t)seed;
+    int st = pint_integrate(&fn, &dom, &opt, res);
+    pint_testfn_free(t);
+    return st;
+}
+
 /* The run's error on the discontinuous family (genz6, d = 5, er 1e-3,
  * 40 instances, each with its seed): within 1 error in at least 60% of
  * the runs and within 3 in at least 90%.  Measured 29 and 39 of 40;
@@ -307,27 +332,13 @@ static void test_run_coverage(void)
     pint_result *res = pint_result_alloc(1);
     CU_ASSERT_FATAL(res != NULL);
     for (int seed = 1; seed <= 40; seed++) {
-        char msg[256];
-        pint_testfn *t = pint_testfn_new("genz6", 5, (uint64_t)seed, 1.0,
-                                         msg, sizeof msg);
-        CU_ASSERT_FATAL(t != NULL);
-        pint_function fn = pint_testfn_function(t);
-        double lo[5] = { 0, 0, 0, 0, 0 }, hi[5] = { 1, 1, 1, 1, 1 }, exact;
-        pint_domain dom = pint_domain_box(lo, hi);
-        pint_testfn_exact(t, &dom, &exact);
-        pint_options opt;
-        pint_options_init(&opt);
-        opt.method = PINT_METHOD_VEGAS;
-        opt.epsrel = 1e-3;
-        opt.max_evals = 10000000;
-        opt.seed = (uint64_t)seed;
-        int st = pint_integrate(&fn, &dom, &opt, res);
+        double exact;
+        int st = genz_vegas("genz6", 5, seed, res, &exact);
         CU_ASSERT(st == PINT_CONVERGED || st == PINT_MAX_EVALS);
         double dev = fabs(res->value[0] - exact) / res->error[0];
         in1 += dev <= 1;
         in3 += dev <= 3;
         runs++;
-        pint_testfn_free(t);
     }
     pint_result_free(res);
     if (!(10 * in1 >= 6 * runs && 10 * in3 >= 9 * runs))
@@ -371,21 +382,8 @@ static void test_last_iteration_predicted(void)
     CU_ASSERT_FATAL(res != NULL);
     for (int f = 0; f < 5; f++)
         for (int seed = 1; seed <= 5; seed++) {
-            char msg[256];
-            pint_testfn *t = pint_testfn_new(fam[f], 4, (uint64_t)seed, 1.0,
-                                             msg, sizeof msg);
-            CU_ASSERT_FATAL(t != NULL);
-            pint_function fn = pint_testfn_function(t);
-            double lo[4] = { 0, 0, 0, 0 }, hi[4] = { 1, 1, 1, 1 }, exact;
-            pint_domain dom = pint_domain_box(lo, hi);
-            pint_testfn_exact(t, &dom, &exact);
-            pint_options opt;
-            pint_options_init(&opt);
-            opt.method = PINT_METHOD_VEGAS;
-            opt.epsrel = 1e-3;
-            opt.max_evals = 10000000;
-            opt.seed = (uint64_t)seed;
-            CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res),
+            double exact;
+            CU_ASSERT_EQUAL(genz_vegas(fam[f], 4, seed, res, &exact),
                             PINT_CONVERGED);
             CU_ASSERT(res->error[0] <= 1e-3 * fabs(res->value[0]));
             CU_ASSERT(fabs(res->value[0] - exact) <= 3 * res->error[0]);
@@ -393,7 +391,6 @@ static void test_last_iteration_predicted(void)
             CU_ASSERT(res->evals <= full);
             shorter += res->evals < full;
             runs++;
-            pint_testfn_free(t);
         }
     pint_result_free(res);
     if (!(4 * shorter >= runs))
