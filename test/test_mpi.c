@@ -677,7 +677,15 @@ static void test_qmc_failures_and_limits(void)
         CU_ASSERT(strstr(r.err, "pint: error: rank ") != NULL);
         CU_ASSERT(strstr(r.err, "integrand returned error code 9") != NULL);
         CU_ASSERT(one_error_line(r.err, "pint: error: "));
-        CU_ASSERT_STRING_EQUAL(r.out, "");
+        /* nothing on stdout, or, when rank 2 was slow to start and a
+         * row was done before its first unit (a loaded machine), the
+         * report of that estimate under the error status */
+        int report = strstr(r.out, "status       integrand-error (the "
+                                   "values are the estimate reached before "
+                                   "the error)\n") != NULL;
+        if (r.out[0] && !report)
+            fprintf(stderr, "\n  %s: stdout '%.600s'\n", units[u], r.out);
+        CU_ASSERT(r.out[0] == '\0' || report);
         run_mpi(&r, 3, "--json", "--method", "qmc", "--qmc-units", units[u],
                 "-f", "genz2", "-d", "5", "--er", "1e-12", "--max-evals",
                 "300000", NULL);
