@@ -365,13 +365,13 @@ static long long scheduled_total(int iterations)
 }
 
 /* The last iteration adds what the tolerance wants (genz2-6 at d = 4, er
- * 1e-3, 5 instances each; genz1 takes millions of points): no run passes the schedule's points for its
- * iterations, and in a quarter or more the last iteration is shorter
- * than the schedule's, where it was predicted to meet the tolerance (in
- * the others the prediction wanted the schedule's points or more: the
- * last iteration's variance a point overstates the next's while the
- * map still improves); every run converged
- * within its tolerance and within 3 errors of the exact value.
+ * 1e-3, 5 instances each; genz1 takes millions of points): no run passes
+ * the schedule's points for its iterations, and in a quarter or more
+ * the last iteration is shorter than the schedule's, where it was
+ * predicted to meet the tolerance (in the others the prediction wanted
+ * the schedule's points or more: the last iteration's variance a point
+ * overstates the next's while the map still improves); every run
+ * converged within its tolerance and within 3 errors of the exact value.
  * Measured: 12 of 25 short (none without the prediction). */
 static void test_last_iteration_predicted(void)
 {
