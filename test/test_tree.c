@@ -203,10 +203,10 @@ static void test_limits(void)
     CU_ASSERT(fabs(q - x) <= json_nth(r.out, "error", 0));
 }
 
-/* A failure on one rank ends the run on every rank with one line.  At
- * er 1e-8 (130,093 evaluations on one rank with sym11; at the default
- * 1e-6, 59,337, the sanitizer loop once saw the run converge before rank
- * 2 had a region) */
+/* A failure on one rank ends the run on every rank with one line.  The
+ * run asks er 1e-8 (130,093 evaluations on one rank with sym11): at the
+ * default 1e-6 (59,337) the sanitizer loop once saw it converge before
+ * rank 2 had a region. */
 static void test_failure(void)
 {
     run_result r;
