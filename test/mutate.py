@@ -196,6 +196,21 @@ MUTATIONS = [
      "    if (0 && ok && ctx->opt->helpers)\n",
      "test/test_mpi",
      "a costly start splits the first levels by position, not by error"),
+    ("coop-spp-most", "lib/par/coop.c",
+     "        mine[1] = -(c->secs / (double)c->nslice / (double)threads);\n"
+     "    MPI_Allreduce(mine, any, 2, MPI_DOUBLE, MPI_MAX, c->ctx->comm);\n"
+     "    *spp = any[1] == -HUGE_VAL ? 0.0 : -any[1];",
+     "        mine[1] = c->secs / (double)c->nslice / (double)threads;\n"
+     "    MPI_Allreduce(mine, any, 2, MPI_DOUBLE, MPI_MAX, c->ctx->comm);\n"
+     "    *spp = any[1] == -HUGE_VAL ? 0.0 : any[1];",
+     "test/test_mpi",
+     "the start's measure is the slowest rank's: one descheduled slice "
+     "lends helpers to a cheap integrand"),
+    ("helpers-rise-at-once", "lib/par/helpers.c",
+     "        double both = spp < h->raw ? spp : h->raw;",
+     "        double both = spp;",
+     "test/test_mpi",
+     "one slow step of a cheap integrand lends helpers"),
     ("tree-no-cross-feed", "lib/par/controller.c",
      "        if (b >= 0) {\n            c->gfed[b]++;",
      "        if (0) {\n            c->gfed[b]++;",

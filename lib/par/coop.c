@@ -37,6 +37,7 @@
  * MPI: one communicator split per level, an allgather of values within
  * each group, a status reduction over the run's communicator.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "par.h"
@@ -156,15 +157,21 @@ static int any_failed(const coop *c, int rc)
     return any;
 }
 
-/* The same after the root, with the most seconds a point of any rank on
- * its threads (the slices were evaluated on one), the same everywhere. */
+/* The same after the root, with the fewest seconds a point of any
+ * worker on its threads (the slices were evaluated on one), the same
+ * everywhere (0: none measured).  The least, not the most: a slice of a
+ * cheap integrand takes microseconds, and one rank descheduled while it
+ * ran (oversubscribed, or a loaded machine) would measure milliseconds
+ * and have a cheap integrand's run start with helpers; a costly
+ * integrand is costly on every rank.  Max of minus the measure: one
+ * reduction for both. */
 static int any_failed_spp(const coop *c, int rc, int threads, double *spp)
 {
-    double mine[2] = { rc != 0, 0.0 }, any[2];
+    double mine[2] = { rc != 0, -HUGE_VAL }, any[2];
     if (c->nslice > 0 && threads > 0)
-        mine[1] = c->secs / (double)c->nslice / (double)threads;
+        mine[1] = -(c->secs / (double)c->nslice / (double)threads);
     MPI_Allreduce(mine, any, 2, MPI_DOUBLE, MPI_MAX, c->ctx->comm);
-    *spp = any[1];
+    *spp = any[1] == -HUGE_VAL ? 0.0 : -any[1];
     return any[0] != 0.0;
 }
 

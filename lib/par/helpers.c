@@ -86,6 +86,7 @@ struct pint_par_helpers {
     double t_own;               /* when the owner's own evaluation began */
     size_t nown;                /* and how many points it took */
     double spp;                 /* seconds a point, measured; 0: not yet */
+    double raw;                 /* the last step's own measure */
     long long given, helped;    /* points helpers evaluated for it, and
                                    it for owners */
     size_t last_n;              /* points of the last step */
@@ -199,7 +200,7 @@ int pint_par_helpers_useful(const pint_par_helpers *h)
 void pint_par_helpers_start(pint_par_helpers *h, int n, double spp,
                             size_t npts)
 {
-    h->spp = spp;
+    h->spp = h->raw = spp;
     h->last_n = npts;
     for (int i = 1; i <= n; i++)
         pint_par_helpers_lend(h, h->ctx->first_worker + i);
@@ -263,18 +264,33 @@ static void take_values(pint_par_helpers *h, int j, int len, double *f,
              len > 1 ? text : "a helper failed", h->rank[j]);
 }
 
+/* A step's own seconds a point, spp, into the measure.  One step
+ * moves it only so far: a quick step lowers it by half at most (a step
+ * that ran while the clock was owed -- an integrand that slept late
+ * before pays back -- must not dismiss every helper), and a slow one
+ * raises it only as far as the step before was slow too (the
+ * microseconds of a cheap step, descheduled once on a loaded machine,
+ * measure milliseconds: they must not lend helpers to a cheap
+ * integrand; a costly one is slow at every step). */
+static void measure(pint_par_helpers *h, double spp)
+{
+    if (spp > h->spp) {
+        double both = spp < h->raw ? spp : h->raw;
+        if (both > h->spp)
+            h->spp = both;
+    } else {
+        h->spp = spp > 0.5 * h->spp ? spp : 0.5 * h->spp;
+    }
+    h->raw = spp;
+}
+
 /* pint_adapt_sharer.finish: the helpers' values in, answering whoever
  * asks while they come. */
 static int share_finish(void *arg, double *f, char *msg, size_t msglen)
 {
     pint_par_helpers *h = arg;
-    if (h->nown > 0) {
-        /* a quick step lowers the measure by half at most: one step
-         * that ran while the clock was owed (an integrand that slept
-         * late before pays back) must not dismiss every helper */
-        double spp = (pint_watch_now() - h->t_own) / (double)h->nown;
-        h->spp = spp > 0.5 * h->spp ? spp : 0.5 * h->spp;
-    }
+    if (h->nown > 0)
+        measure(h, (pint_watch_now() - h->t_own) / (double)h->nown);
     int rc = 0, left = h->nused;
     long wait_ns = 0;
     while (left > 0) {
