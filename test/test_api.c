@@ -900,13 +900,16 @@ static void test_time_limit_hung_call(void)
             opt.epsrel = 1e-14;
             opt.max_evals = 1000000000000LL;
             opt.time_limit = 1.0;
-            /* adaptive: from the 1,000th call (at the 30,000th a loaded
-             * machine once gave the run too little of its 1 s to reach
-             * it: the repeatability loop; and sym11, the rule at d = 3,
-             * stops at the rounding floor after 4,123); the sampling
-             * methods have no estimate that early */
+            /* the hang comes soon after the first estimate, as a loaded
+             * machine may give the run little of its 1 s (the
+             * repeatability loop: the adaptive run's 30,000th call, and
+             * once VEGAS's, came after the limit): adaptive from the
+             * 1,000th call (sym11, the rule at d = 3, stops at the
+             * rounding floor after 4,123), Monte Carlo and VEGAS from the
+             * 5,000th (their first estimates: 2,000 and 3,500 points),
+             * QMC from the 15,000th (its first row: 10,210) */
             h->hang_after = methods[m] == PINT_METHOD_ADAPTIVE ? 1000
-                                                               : 30000;
+                            : methods[m] == PINT_METHOD_QMC ? 15000 : 5000;
             h->cost_us = 3.0;
             CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, r),
                             PINT_TIME_LIMIT);
