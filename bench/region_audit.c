@@ -120,6 +120,10 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t len = h[W_REC_LEN], nr = h[W_NREGIONS];
+    if (nr == 0) {
+        fprintf(stderr, "region_audit: %s holds no region\n", path);
+        return 2;
+    }
     /* a record: key, volume, split, value, error, centre[n], half[n], ... */
     enum { R_VALUE = 3, R_ERROR = 4, R_GEOM = 5 };
     double *lo = malloc(2 * (size_t)n * sizeof *lo), *hi = lo + n;
