@@ -288,9 +288,16 @@ static int mend_region(const pint_adapt *a, const pint_rule_impl *r,
         const pint_function *in = pint_eval_inner(a->fn);
         int nudge = rc == 0 || !pint_map_is(in)
                     || pint_map_infinite_axis(in->ctx, x + bad * nd) == 0;
-        if (rc == 0 || r->kind != PINT_REGION_BOX
-            || !pull_inside(r->ndim, g, x + bad * nd, xin, nudge))
+        if (rc == 0)
+            return 0;
+        if (r->kind != PINT_REGION_BOX
+            || !pull_inside(r->ndim, g, x + bad * nd, xin, nudge)) {
+            /* inside a box: no breakpoint passes there */
+            if (rc == PINT_ERR_NONFINITE && nudge
+                && r->kind == PINT_REGION_BOX)
+                pint_eval_hint_breakpoint(msg, len);
             return rc;
+        }
         *at = SIZE_MAX;
         (*extra)++;
         rc = pint_eval_points(a->fn, 1, xin, f + bad * m, msg, len);

@@ -77,6 +77,33 @@ int pint_eval_any_nonzero(const double *f, size_t n)
     return 0;
 }
 
+void pint_eval_hint_breakpoint(char *msg, size_t msglen)
+{
+    size_t used = strlen(msg);
+    if (used < msglen)
+        snprintf(msg + used, msglen - used, " (inside the domain: if the "
+                 "integrand is singular there, give that coordinate as a "
+                 "breakpoint, --points / pint_options.points)");
+}
+
+int pint_eval_points_inside(const pint_function *fn, size_t npts,
+                            const double *x, double *f, char *msg,
+                            size_t msglen)
+{
+    int rc = pint_eval_call(fn, npts, x, f, msg, msglen);
+    if (rc != 0)
+        return rc;
+    size_t bad;
+    rc = pint_eval_check(fn, 0, npts, x, f, &bad, msg, msglen);
+    const pint_function *in = pint_eval_inner(fn);
+    if (rc == PINT_ERR_NONFINITE
+        && (!pint_map_is(in)
+            || pint_map_infinite_axis(in->ctx, x + bad * (size_t)in->ndim)
+               == 0))
+        pint_eval_hint_breakpoint(msg, msglen);
+    return rc;
+}
+
 int pint_eval_points(const pint_function *fn, size_t npts, const double *x,
                      double *f, char *msg, size_t msglen)
 {

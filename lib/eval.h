@@ -55,6 +55,16 @@ void pint_eval_format_point(const pint_function *fn, const double *x,
  * points lost: tolerance.h, pint_check_vanished). */
 int pint_eval_any_nonzero(const double *f, size_t n);
 
+/* For a value that is not finite at a point no region's face passes
+ * through (so no breakpoint does; not the end of an infinite range
+ * either): appends to msg how to name a singularity there.
+ * pint_eval_points_inside: pint_eval_points for points that all lie
+ * inside their regions (Gauss-Kronrod's), with that hint. */
+void pint_eval_hint_breakpoint(char *msg, size_t msglen);
+int pint_eval_points_inside(const pint_function *fn, size_t npts,
+                            const double *x, double *f, char *msg,
+                            size_t msglen);
+
 int pint_eval_call(const pint_function *fn, size_t npts, const double *x,
                    double *f, char *msg, size_t msglen);
 int pint_eval_check(const pint_function *fn, size_t from, size_t npts,

@@ -581,8 +581,8 @@ static int eval_initial(pint_extrap *e, size_t nint)
         e->hi[j] = hi;
         r->points(r, g, e->x + j * np);
     }
-    int rc = pint_eval_points(e->fn, nint * np, e->x, e->f, e->msg,
-                              sizeof e->msg);
+    int rc = pint_eval_points_inside(e->fn, nint * np, e->x, e->f,
+                                     e->msg, sizeof e->msg);
     e->evals += (long long)(nint * np);
     if (rc != 0)
         return rc;
@@ -925,8 +925,8 @@ int pint_extrap_step(pint_extrap *e)
     /* both halves in one batch; nothing changes until it succeeded */
     r->points(r, g1, e->x);
     r->points(r, g2, e->x + np);
-    int rc = pint_eval_points(e->fn, 2 * np, e->x, e->f, e->msg,
-                              sizeof e->msg);
+    int rc = pint_eval_points_inside(e->fn, 2 * np, e->x, e->f, e->msg,
+                                     sizeof e->msg);
     e->evals += 2 * (long long)np;
     if (rc != 0)
         return rc;
