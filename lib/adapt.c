@@ -267,8 +267,45 @@ static int pull_inside(int n, const double *g, const double *x, double *xin,
     return moved;
 }
 
+/* A simplex's rule points lie strictly inside it, but in a region only
+ * a few ulps wide across one coordinate (next to a singular face at a
+ * coordinate that is no dyadic number, as x1 = 0.3: the splits go that
+ * far before the region is frozen, too_narrow) a point can round onto
+ * the face: its coordinate i then equals the least or the largest of
+ * the vertices' coordinates i, which a point of a wider region never
+ * does.  Such a point is moved towards the centroid as a box's face
+ * point is (FACE_PULL), a coordinate the move rounds back onto the same
+ * value taking the next double towards the centroid; 0 when x is no
+ * such point (the value's failure is then the integrand's). */
+static int pull_simplex(int n, const double *g, const double *x,
+                        double *xin)
+{
+    int on_face = 0;
+    for (int i = 0; i < n && !on_face; i++) {
+        double lo = g[i], hi = g[i];
+        for (int k = 1; k <= n; k++) {
+            lo = fmin(lo, g[k * n + i]);
+            hi = fmax(hi, g[k * n + i]);
+        }
+        on_face = x[i] == lo || x[i] == hi;
+    }
+    if (!on_face)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        double c = 0.0;
+        for (int k = 0; k <= n; k++)
+            c += g[k * n + i];
+        c /= n + 1;
+        xin[i] = c + FACE_PULL * (x[i] - c);
+        if (xin[i] == x[i] && c != x[i])
+            xin[i] = nextafter(x[i], c);
+    }
+    return 1;
+}
+
 /* Check the values f of one region's points x (geometry g): a value
- * that is not finite on a face of a box is mended as above (xin: room
+ * that is not finite on a face of a box, or rounded onto a simplex's
+ * (pull_simplex), is mended as above (xin: room
  * for the point moved inside), each mend one more evaluation in *extra.
  * 0, or the integrand's error with its message in msg and in *at the
  * point whose value it was (SIZE_MAX: a point moved inside, evaluated
@@ -290,8 +327,10 @@ static int mend_region(const pint_adapt *a, const pint_rule_impl *r,
                     || pint_map_infinite_axis(in->ctx, x + bad * nd) == 0;
         if (rc == 0)
             return 0;
-        if (r->kind != PINT_REGION_BOX
-            || !pull_inside(r->ndim, g, x + bad * nd, xin, nudge)) {
+        int moved = r->kind == PINT_REGION_BOX
+                    ? pull_inside(r->ndim, g, x + bad * nd, xin, nudge)
+                    : pull_simplex(r->ndim, g, x + bad * nd, xin);
+        if (!moved) {
             /* inside a box: no breakpoint passes there */
             if (rc == PINT_ERR_NONFINITE && nudge
                 && r->kind == PINT_REGION_BOX)
