@@ -670,13 +670,17 @@ static void test_hang_checkpoint(void)
         char path[256];
         temp_path(path, sizeof path, "hang.ckpt");
         setenv("PINT_FAULT", "hang", 1);
-        /* the hang comes after 0.25 s of the last rank's work, or 1 s */
-        setenv("PINT_FAULT_AFTER", i == 0 ? "50000" : "200000", 1);
+        /* the hang comes after 0.1 s of the last rank's work alone, or
+         * 1 s (at 50,000 calls the last of 3 ranks beside two loaded
+         * test runs made 45,184 calls in the 4 s: no hang); checkpoints
+         * every 0.05 s (adaptive) come before it */
+        setenv("PINT_FAULT_AFTER", i == 0 ? "20000" : "200000", 1);
         run_result r;
         run_mpi(&r, nps[i], "--json", "--plugin", env_or_die("PINT_PLUGIN"),
                 "-f", "fault_last_rank", "-d", "3", "--er", "1e-13",
                 "--method", ms[i], "--cost-us", "5", "--time-limit", "4",
-                "--checkpoint", path, "--checkpoint-every", "0.2", NULL);
+                "--checkpoint", path, "--checkpoint-every",
+                i == 0 ? "0.05" : "0.2", NULL);
         unsetenv("PINT_FAULT_AFTER");
         unsetenv("PINT_FAULT");
         expect_status(&r, 1, "time-limit");
