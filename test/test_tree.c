@@ -62,9 +62,20 @@ static void test_families(void)
                 CU_ASSERT(fabs(q - x) <= 3e-6 * fabs(x));
             }
             if (f <= 5) {
-                if (!(ev <= 2.0 * evals1 + 1e4))
-                    fprintf(stderr, "\n  %s np=%d: evals %.0f vs %.0f\n",
-                            name, runs[i].np, ev, evals1);
+                /* a timing bound, as test_mpi's: a worker refines until
+                 * the answer reaches it (genz4 on 5 ranks beside a
+                 * loaded test run once took 103,973 against 46,035);
+                 * over it, the run is measured once more, and a protocol
+                 * that wastes work fails both */
+                if (!(ev <= 2.0 * evals1 + 1e4)) {
+                    fprintf(stderr, "\n  %s np=%d: evals %.0f vs %.0f; "
+                            "again: ", name, runs[i].np, ev, evals1);
+                    run_mpi(&r, runs[i].np, "--json", "-f", name, "-d", "3",
+                            "--er", "1e-6", "--balance", "tree", "--group",
+                            runs[i].group, NULL);
+                    ev = json_num(r.out, "evals");
+                    fprintf(stderr, "%.0f\n", ev);
+                }
                 CU_ASSERT(ev <= 2.0 * evals1 + 1e4);
             }
         }
