@@ -113,6 +113,29 @@ def _points(lo, hi, simplices):
     return lo, hi, None, lo.size
 
 
+def _breakpoints(points, ndim):
+    """points as two float64 arrays: the values and their axes."""
+    if points is None:
+        return None, None
+    items = points.items() if isinstance(points, dict) else [(0, points)]
+    vals, axes = [], []
+    for axis, vs in items:
+        if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+            raise ValueError("points: the axes are whole numbers 0..%d, "
+                             "not %r" % (ndim - 1, axis))
+        if not 0 <= axis < ndim:
+            raise ValueError("points: axis %d is not one of 0..%d"
+                             % (axis, ndim - 1))
+        v = np.atleast_1d(np.asarray(vs, dtype=np.float64))
+        if v.ndim != 1:
+            raise ValueError("points: a number or a sequence of numbers "
+                             "an axis, not shape %s" % (v.shape,))
+        vals.extend(v.tolist())
+        axes.extend([float(axis)] * v.size)
+    return (np.array(vals, dtype=np.float64),
+            np.array(axes, dtype=np.float64))
+
+
 def _inside(lo, hi, s):
     """One point of the domain (for learning the shape of f's values)."""
     if s is not None:
@@ -184,7 +207,7 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
               regions_per_step=0, seed=1, time_limit=0.0, checkpoint=None,
               checkpoint_every=0.0, resume=None, identity=None, scale=1.0,
               extrapolate=True, shifts=0, periodize=None, progress=None,
-              progress_every=0.5, comm=None):
+              progress_every=0.5, comm=None, points=None):
     """Integrate f over the box [lo, hi] or a union of simplices.
 
     f(x, *args): with vectorized=True (the default) x is an (npts, ndim)
@@ -214,7 +237,14 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
     checkpoint to continue from; identity names the integrand in its
     fingerprint, by default f's module and name), progress (called on
     rank 0 with a dict about every progress_every seconds; an exception
-    it raises stops the run).
+    it raises stops the run).  points: breakpoints, where f is singular
+    or has a kink or a jump inside the box (method "adaptive"): a number
+    or a sequence of numbers on axis 0, or a dict {axis: numbers} (axes
+    0-based, as x[:, axis]; pint's messages count them from 1, as x1,
+    x2, ...); the box is cut there before the run, so no region
+    straddles them and no point falls on one (in one dimension,
+    QUADPACK's QAGP).  A singularity that a point would hit (1/sqrt|x -
+    0.5| on [0, 1]: the centre) needs one.
 
     Under MPI (mpi4py imported), every rank of comm (an mpi4py
     communicator; None: MPI.COMM_WORLD) calls integrate with the same
@@ -231,6 +261,7 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
     if not callable(f):
         raise TypeError("f must be callable")
     lo, hi, s, ndim = _points(lo, hi, simplices)
+    pts, pax = _breakpoints(points, ndim)
     args = tuple(args)
     fv = f if vectorized and not args else (
         (lambda x: f(x, *args)) if vectorized else _vectorize(f, args))
@@ -275,7 +306,7 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
         extrapolate=1 if extrapolate else 0, shifts=int(shifts),
         periodize=periodize, progress=progress,
         progress_seconds=float(progress_every), comm=comm,
-        catch_sigint=catch)
+        catch_sigint=catch, points=pts, points_axis=pax)
     res = Result(d, shape)
     exc = d["exception"]
     if exc is not None:

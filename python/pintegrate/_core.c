@@ -229,10 +229,11 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
         "regions_per_step", "seed", "time_limit", "checkpoint",
         "checkpoint_seconds", "resume", "identity", "scale", "extrapolate",
         "shifts", "periodize", "progress", "progress_seconds", "comm",
-        "catch_sigint", NULL
+        "catch_sigint", "points", "points_axis", NULL
     };
     PyObject *ev, *lo = Py_None, *hi = Py_None, *simp = Py_None;
     PyObject *prog = Py_None, *comm = Py_None;
+    PyObject *pts = Py_None, *pax = Py_None;
     int ndim, ncomp, catch_sigint = 0;
     pint_options opt;
     pint_options_init(&opt);
@@ -240,13 +241,13 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
     long long max_evals = opt.max_evals, max_regions = (long long)opt.max_regions;
     unsigned long long seed = opt.seed;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "Oii|OOOddLLzzziiKdzdzzdiizOdOp", kwlist, &ev, &ndim,
+            args, kw, "Oii|OOOddLLzzziiKdzdzzdiizOdOpOO", kwlist, &ev, &ndim,
             &ncomp, &lo, &hi, &simp, &opt.epsrel, &opt.epsabs, &max_evals,
             &max_regions, &method, &rule, &norm, &opt.threads,
             &opt.regions_per_step, &seed, &opt.time_limit, &opt.checkpoint,
             &opt.checkpoint_seconds, &opt.resume, &opt.identity, &opt.scale,
             &opt.extrapolate, &opt.shifts, &per, &prog,
-            &opt.progress_seconds, &comm, &catch_sigint))
+            &opt.progress_seconds, &comm, &catch_sigint, &pts, &pax))
         return NULL;
     if (!PyCallable_Check(ev)) {
         PyErr_SetString(PyExc_TypeError, "ev must be callable");
@@ -324,6 +325,34 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
         dom = pint_domain_box(blo.buf, bhi.buf);
     }
 
+    /* breakpoints: values and their axes (0-based, as float64) of the
+     * same length; the library checks them */
+    Py_buffer bpv = { 0 }, bpa = { 0 };
+    int *axes = NULL;
+    if (pts != Py_None) {
+        Py_ssize_t np_ = 0;
+        if (PyObject_GetBuffer(pts, &bpv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+            == 0) {
+            np_ = bpv.len / (Py_ssize_t)sizeof(double);
+            PyBuffer_Release(&bpv);
+        }
+        if (PyErr_Occurred() || get_doubles(pts, &bpv, np_, "points") != 0
+            || get_doubles(pax, &bpa, np_, "points_axis") != 0
+            || !(axes = malloc((size_t)(np_ ? np_ : 1) * sizeof *axes))) {
+            PyBuffer_Release(&bpv);
+            PyBuffer_Release(&bpa);
+            PyBuffer_Release(&blo);
+            PyBuffer_Release(&bhi);
+            PyBuffer_Release(&bs);
+            return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+        }
+        for (Py_ssize_t i = 0; i < np_; i++)
+            axes[i] = (int)((const double *)bpa.buf)[i];
+        opt.npoints = (size_t)np_;
+        opt.points = bpv.buf;
+        opt.points_axis = axes;
+    }
+
     /* on the heap, holding ev: a call abandoned at the time limit
      * (pint(3)) may still run with it after the run, so a run that
      * stopped there leaves it allocated */
@@ -331,6 +360,9 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
     pint_result *res = bp ? pint_result_alloc(ncomp) : NULL;
     if (!res) {
         free(bp);
+        free(axes);
+        PyBuffer_Release(&bpv);
+        PyBuffer_Release(&bpa);
         PyBuffer_Release(&blo);
         PyBuffer_Release(&bhi);
         PyBuffer_Release(&bs);
@@ -376,6 +408,9 @@ static PyObject *core_integrate(PyObject *self, PyObject *args, PyObject *kw)
         free(b);
     }
     pint_result_free(res);
+    free(axes);
+    PyBuffer_Release(&bpv);
+    PyBuffer_Release(&bpa);
     PyBuffer_Release(&blo);
     PyBuffer_Release(&bhi);
     PyBuffer_Release(&bs);

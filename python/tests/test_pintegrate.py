@@ -114,6 +114,33 @@ def test_boundary_singularity_2d():
     honest(r, -2.0, 1e-6)
 
 
+def test_breakpoints():
+    # 1/sqrt|x - 0.5| on [0, 1]: the centre is a rule point, so without
+    # the breakpoint the run fails there, naming the cure; with it, 2
+    # sqrt(2) (QAGP)
+    def f1(x):
+        with np.errstate(divide="ignore"):
+            return 1 / np.sqrt(np.abs(x[:, 0] - 0.5))
+    with pytest.raises(pintegrate.IntegrandError,
+                       match=r"at x = \(0\.5\).*breakpoint") as e:
+        integrate(f1, [0], [1], epsrel=1e-10)
+    assert e.value.result.status == "integrand-error"
+    r = integrate(f1, [0], [1], epsrel=1e-10, points=0.5)
+    honest(r, 2 * math.sqrt(2), 1e-10)
+    # a singular line x2 = 0.5 and a kink at x1 = 0.25 in 2-D, by axis:
+    # |x1 - 0.25| |x2 - 0.5|^-1/2, exactly (0.25^2 + 0.75^2)/2 2 sqrt(2)
+    def f2(x):
+        with np.errstate(divide="ignore"):
+            return (np.abs(x[:, 0] - 0.25)
+                    / np.sqrt(np.abs(x[:, 1] - 0.5)))
+    exact = (0.25 ** 2 + 0.75 ** 2) / 2 * 2 * math.sqrt(2)
+    with pytest.raises(pintegrate.IntegrandError, match="breakpoint"):
+        integrate(f2, [0, 0], [1, 1], epsrel=1e-6)
+    r = integrate(f2, [0, 0], [1, 1], epsrel=1e-6,
+                  points={1: [0.5], 0: 0.25})
+    honest(r, exact, 1e-6)
+
+
 def test_integral_of_zero():
     r = integrate(lambda x: x[:, 0] - 0.5, [0, 0], [1, 1])
     assert r.status == "converged", r
@@ -266,6 +293,11 @@ def test_checkpoint_and_resume(tmp_path):
      "/no/such/dir"),
     (dict(simplices=[[0, 0], [1, 0]]), "simplices"),
     (dict(lo=[0], hi=[1], simplices=[[[0], [1]]]), "not both"),
+    (dict(lo=[0], hi=[1], points=1.5), "inside"),
+    (dict(lo=[0, 0], hi=[1, 1], points={2: 0.5}), "axis 2 is not one of 0..1"),
+    (dict(lo=[0, 0], hi=[1, 1], points={"x1": 0.5}), "whole numbers"),
+    (dict(lo=[0], hi=[1], points=[[0.5]]), "sequence of numbers"),
+    (dict(lo=[0, 0], hi=[1, 1], points=0.5, method="qmc"), "adaptive"),
 ])
 def test_bad_input(kw, text):
     with pytest.raises(ValueError) as e:
