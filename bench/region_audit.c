@@ -175,9 +175,13 @@ int main(int argc, char **argv)
     qsort(rows, nr, sizeof *rows, by_dev);
     for (size_t j = 0; j < nr && j < (size_t)top; j++) {
         const double *r = recs + rows[j].k * len, *c = r + R_GEOM, *w = c + n;
-        printf("  dev %+.3e err %.3e (%5.2f) value %.3e vol %.3e split %d:",
-               rows[j].dev, rows[j].err, rows[j].ratio, r[R_VALUE], r[1],
-               (int)r[2]);
+        /* flags (version 6: after absval and share; 1: its children
+         * take the rule's fallback, 2: a face value was mended) */
+        size_t fl = R_GEOM + 2 * (size_t)n + 2;
+        int flags = len > fl ? (int)r[fl] : 0;
+        printf("  dev %+.3e err %.3e (%5.2f) value %.3e vol %.3e split %d "
+               "flags %d:", rows[j].dev, rows[j].err, rows[j].ratio,
+               r[R_VALUE], r[1], (int)r[2], flags);
         for (int i = 0; i < n; i++)
             if (w[i] < 0.5)
                 printf(" x%d [%.4g, %.4g]", i + 1, c[i] - w[i], c[i] + w[i]);
