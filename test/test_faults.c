@@ -482,10 +482,21 @@ static void test_batch_stopped(void)
         expect_honest(first);
         if (nps[i]) {
             /* when the ranks ended before mpirun killed them, the
-             * integrals never handed out were not started */
-            if (strstr(r.out, "\"summary\": true"))
+             * integrals never handed out were not started: all but the
+             * two under way in the two groups, of those not converged
+             * (on a loaded machine the signal came once when all had
+             * been handed out) */
+            int conv = 0;
+            for (const char *c = r.out;
+                 (c = strstr(c, "\"status\": \"converged\"")) != NULL; c++)
+                conv++;
+            if (strstr(r.out, "\"summary\": true") && conv < 12 - 2) {
+                if (!strstr(r.out, "not started: the batch was stopped"))
+                    fprintf(stderr, "\n  stopped batch on %d ranks: '%.2000s'"
+                            "\n", nps[i], r.out);
                 CU_ASSERT(strstr(r.out, "not started: the batch was "
                                         "stopped") != NULL);
+            }
             continue;
         }
         CU_ASSERT_EQUAL(r.status, 1);
@@ -670,17 +681,23 @@ static void test_hang_checkpoint(void)
         char path[256];
         temp_path(path, sizeof path, "hang.ckpt");
         setenv("PINT_FAULT", "hang", 1);
-        /* the hang comes after 0.1 s of the last rank's work alone, or
-         * 1 s (at 50,000 calls the last of 3 ranks beside two loaded
-         * test runs made 45,184 calls in the 4 s: no hang); checkpoints
-         * every 0.05 s (adaptive) come before it */
-        setenv("PINT_FAULT_AFTER", i == 0 ? "20000" : "200000", 1);
+        /* the hang comes at the last rank's first call 1.5 s after it
+         * started (adaptive: periodic checkpoints before it; none after,
+         * as the hung rank's regions cannot be collected), or at its
+         * 200,000th call (QMC alone, 1 s):
+         * counted calls never came on a loaded machine (the last of 3
+         * ranks made 45,184 calls in the 4 s beside two test runs, and
+         * once 101 when the first rank kept the work) */
+        if (i == 0)
+            setenv("PINT_FAULT_SECONDS", "1.5", 1);
+        else
+            setenv("PINT_FAULT_AFTER", "200000", 1);
         run_result r;
         run_mpi(&r, nps[i], "--json", "--plugin", env_or_die("PINT_PLUGIN"),
                 "-f", "fault_last_rank", "-d", "3", "--er", "1e-13",
                 "--method", ms[i], "--cost-us", "5", "--time-limit", "4",
-                "--checkpoint", path, "--checkpoint-every",
-                i == 0 ? "0.05" : "0.2", NULL);
+                "--checkpoint", path, "--checkpoint-every", "0.2", NULL);
+        unsetenv("PINT_FAULT_SECONDS");
         unsetenv("PINT_FAULT_AFTER");
         unsetenv("PINT_FAULT");
         expect_status(&r, 1, "time-limit");

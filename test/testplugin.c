@@ -4,6 +4,7 @@
  * read their settings from the environment once, when the plug-in is
  * loaded: pint may call an integrand from several threads at once
  * (--threads), and these must then still mean what they say. */
+#define _POSIX_C_SOURCE 200809L  /* clock_gettime */
 #include <math.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -103,6 +104,8 @@ static struct {
     long nan_limit;             /* nan_later: $NAN_LATER_CALLS */
     int fault_kind;             /* fault_last_rank: $PINT_FAULT ... */
     long fault_after;           /* ... from call $PINT_FAULT_AFTER */
+    double fault_seconds;       /* ... or $PINT_FAULT_SECONDS after load */
+    struct timespec loaded;
     long disk_after;            /* disk_trouble: $PINT_DISK_AFTER */
     long mem_after;             /* memory_trouble: $PINT_MEM_AFTER */
 } cfg;
@@ -123,6 +126,9 @@ __attribute__((constructor)) static void read_settings(void)
                      : !strcmp(k, "kill") ? 5 : !strcmp(k, "exit0") ? 6
                      : !strcmp(k, "exit3") ? 7 : 0;
     cfg.fault_after = env_long("PINT_FAULT_AFTER", 20000);
+    const char *fs = getenv("PINT_FAULT_SECONDS");
+    cfg.fault_seconds = fs ? atof(fs) : -1.0;
+    clock_gettime(CLOCK_MONOTONIC, &cfg.loaded);
     cfg.disk_after = env_long("PINT_DISK_AFTER", 200000);
     cfg.mem_after = env_long("PINT_MEM_AFTER", 100000);
 }
@@ -228,13 +234,27 @@ int nan_later(int ndim, const double *x, int ncomp, double *fval, void *ctx)
     return 0;
 }
 
+/* Seconds since the plug-in was loaded. */
+static double since_load(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - cfg.loaded.tv_sec)
+           + 1e-9 * (double)(t.tv_nsec - cfg.loaded.tv_nsec);
+}
+
 /* The fault of $PINT_FAULT on the last rank from its call
- * $PINT_FAULT_AFTER on (calls counts them): the integrand's return
- * value, and NaN or Inf in fval. */
+ * $PINT_FAULT_AFTER on (calls counts them), or, with $PINT_FAULT_SECONDS,
+ * from its first call that many seconds after the plug-in was loaded (a
+ * count of calls comes late, or never, to a rank that a loaded machine
+ * starves): the integrand's return value, and NaN or Inf in fval. */
 static int fault(atomic_long *calls, int ncomp, double *fval)
 {
     int kind = cfg.fault_kind;
-    if (!cfg.mine || !kind || next_call(calls) < cfg.fault_after)
+    if (!cfg.mine || !kind)
+        return 0;
+    if (cfg.fault_seconds >= 0.0 ? since_load() < cfg.fault_seconds
+                                 : next_call(calls) < cfg.fault_after)
         return 0;
     if (kind == 3)
         return 11;
