@@ -270,7 +270,7 @@ static int pull_inside(int n, const double *g, const double *x, double *xin,
 /* A simplex's rule points lie strictly inside it, but in a region only
  * a few ulps wide across one coordinate (next to a singular face at a
  * coordinate that is no dyadic number, as x1 = 0.3: the splits go that
- * far before the region is frozen, too_narrow) a point can round onto
+ * far, bench/RESULTS.md 16.1) a point can round onto
  * the face: its coordinate i then equals the least or the largest of
  * the vertices' coordinates i, which a point of a wider region never
  * does.  Such a point is moved towards the centroid as a box's face
