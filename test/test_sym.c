@@ -273,6 +273,68 @@ static void test_sees_jump_near_face(void)
     pint_rule_free(r);
 }
 
+/* |x1 - kink| + exp(2 x2): a kink across x1 and a smooth curve along x2 */
+static int kink_and_curve(int n, size_t np, const double *x, int m,
+                          double *f, void *ctx)
+{
+    (void)m;
+    double at = *(const double *)ctx;
+    for (size_t p = 0; p < np; p++, x += n)
+        f[p] = fabs(x[0] - at) + exp(2.0 * x[1]);
+    return 0;
+}
+
+/* A kink between the two outer weighted axis values is split across.
+ * On [-1,1]^2 with the kink at x1 = 0.85, between sym13's Gauss nodes
+ * 0.742 and 0.949, the fourth differences see only the curve along x2
+ * (the kink is beyond their points), and the face term little of the
+ * kink: without the inner misfit the split went along x2, which hands
+ * the kink on to both children at the same place.  Also sym9 (outer
+ * axis values 0.895 and 0.956, the kink at 0.92) and sym11 (in 3-D,
+ * between its outer two axis values). */
+static void test_splits_across_inner_kink(void)
+{
+    static const struct { enum pint_rule id; int n; double kink; } cases[] = {
+        { PINT_RULE_SYM13, 2, 0.85 },
+        { PINT_RULE_SYM9, 2, 0.92 },
+        { PINT_RULE_SYM11, 3, 0.0 },
+    };
+    for (int c = 0; c < 3; c++) {
+        pint_rule_impl *r = rule(cases[c].id, cases[c].n);
+        double kink = cases[c].kink;
+        if (kink == 0.0) {      /* sym11: between its outer axis values */
+            double *x = malloc(r->npoints * 3 * sizeof *x);
+            double g[6] = { 0, 0, 0, 1, 1, 1 }, u[2] = { 0, 0 };
+            CU_ASSERT_FATAL(x != NULL);
+            r->points(r, g, x);
+            for (size_t p = 0; p < r->npoints; p++)      /* on axis 1 */
+                if (x[3 * p + 1] == 0.0 && x[3 * p + 2] == 0.0
+                    && x[3 * p] > 0.0 && x[3 * p] < 1.0) {
+                    if (x[3 * p] > u[1]) {
+                        u[0] = u[1];
+                        u[1] = x[3 * p];
+                    } else if (x[3 * p] > u[0]) {
+                        u[0] = x[3 * p];
+                    }
+                }
+            kink = 0.5 * (u[0] + u[1]);
+            free(x);
+        }
+        pint_function fn = { cases[c].n, 1, NULL, kink_and_curve, &kink };
+        double g[6] = { 0, 0, 0, 1, 1, 1 }, val, err, nv[4];
+        if (cases[c].n == 2)
+            g[2] = g[3] = 1.0;
+        int split = -1;
+        apply_fn(r, &fn, g, cases[c].n == 2 ? 4.0 : 8.0, 1, &val, &err,
+                 &split, nv);
+        if (split != 0)
+            fprintf(stderr, "\n  rule %d: split %d, kink at %g\n",
+                    (int)cases[c].id, split, kink);
+        CU_ASSERT_EQUAL(split, 0);
+        pint_rule_free(r);
+    }
+}
+
 /* r = max(e1/e2, e2/e3) of the head comment of symmetric.c */
 static double decay_ratio(const double *nv)
 {
@@ -763,6 +825,8 @@ int main(void)
           test_degree11 },
         { "null rules respond one degree up", test_null_rules_respond },
         { "a jump near a face is seen", test_sees_jump_near_face },
+        { "a kink between the outer axis values is split across",
+          test_splits_across_inner_kink },
         { "a child's estimate: C2 = 1, the root's 40", test_child_estimate },
         { "a split raises its children's estimates", test_split_correction },
         { "engine: Genz families honest, fewer evals", test_engine_genz },
