@@ -46,11 +46,13 @@
  * e_i = sqrt(N_i^2 + N_(i+1)^2) (a pair is immune to the "phase factor"
  * accident of a single null rule vanishing), and checks that they decay
  * the way an asymptotic regime would: r = max(e1/e2, e2/e3).
- *   r >= 1 or F > e1   not asymptotic:  E = C1 * max(F, e1, e2, e3)
+ *   r >= 1 or F > e1 or K > e1
+ *                      not asymptotic:  E = C1 * max(F, K, e1, e2, e3)
  *   otherwise          E = C2 * g(n) * D * max(e1, TREND * r * e2)
  * where D = min(q^(1/4) r, sqrt(r)), q = max(r1, r2) / min(r1, r2) >= 1
  * with r1 = e1/e2, r2 = e2/e3, and g(n) = 1 + (n - 5)/2 for n > 5, else 1;
- * F is the face check (degree 9, below; 0 for degree 7).  C1 = 10, and
+ * F is the face check (degree 9, below; 0 for degree 7), K the one-sided
+ * inner misfit (2-D and 3-D, below).  C1 = 10, and
  * C2 = 10 on a region not yet checked by a split, 40 with degree 9.  With
  * degree 9 a child of a split gets C2 = 1, and the engine then raises its
  * estimate by what the split measured, |Q_parent - (Q_1 + Q_2)| (adapt.c,
@@ -102,17 +104,22 @@
  * curvature of a peak), plus a tenth of the difference between the inner
  * one and the face point (so that a jump or kink near a face is split
  * even where the interior is flat), plus, with three or more axis
- * values inside the faces (degrees 9, 11 and 13), the inner misfit: the
+ * values inside the faces (degrees 9, 11 and 13) in 2-D and 3-D, the
+ * inner misfit: the
  * outermost of them against what the centre and the axis values inside
  * it extrapolate there.  A kink between the two outer weighted
  * values (at 0.89 of the half-width in degree 13, between the Gauss
  * nodes 0.742 and 0.949) escapes the null rules and the face check, and
  * a region split along another axis hands it on to both children at the
  * same place, where no split measures it: with this term such regions
- * are cut across the kink.  Measured on 63 instances a cell (genz1-6,
- * er 1e-3 to 1e-8, bench/RESULTS.md 15.7): at d = 2 genz5 honest in 62
- * or 63 of 63 where it was 59 to 61, and 0.69 to 1.0 of the evaluations
- * at d = 2 and 3.
+ * are cut across the kink.  And where one side of an axis misfits at
+ * least SYM_KINK_SIDES times the other (a kink bends one side; smooth
+ * content both), that side's misfit times the band beyond the inner
+ * values and the volume is K, weighed as the face check: such a region
+ * was trusted with 1-2% of its error.  Measured on 63 instances a cell
+ * (genz1-6, er 1e-3 to 1e-8, bench/RESULTS.md 15.7): genz5 at d = 2
+ * honest in every run where 59 to 61 of 63 were, with 0.67 to 1.00 of
+ * the evaluations at d = 2 and 3.
  *
  * Points are generated from tables built once per dimension: the orbits
  * with at most four nonzero coordinates as sparse lists, the 2^n corners
@@ -158,6 +165,12 @@
 #define SYM_DIM_GROWTH 0.5
 /* weight of the face fourth difference in the split choice */
 #define SYM_FACE_SPLIT 0.1
+/* a kink between the outer axis values (see sym_apply): the inner
+ * misfit of one side of an axis at least this many times the other's.
+ * 30, 100 and 1000 distrusted alike on the Genz families at d = 2 (at
+ * most 3% more evaluations, genz5 honest in every run); smooth content
+ * bends both sides alike (bench/RESULTS.md 15.7) */
+#define SYM_KINK_SIDES 100.0
 #define SYM_NOISE 50.0
 
 typedef struct {
@@ -209,6 +222,7 @@ typedef struct {
      * part with weights ie[0..nfx-1], the odd part with io[1..nfx-1] */
     int inner;
     double ie[SYM_MAX_GEN], io[SYM_MAX_GEN];
+    double inner_band;          /* as face_band, beyond generator nfx - 1 */
     int npat_upto[SYM_MAX_PARTS + 1];   /* moment patterns of degree <= 2d */
 } sym_tables;
 
@@ -750,7 +764,8 @@ static void sym_points(const pint_rule_impl *r, const double *geom, double *x)
 }
 
 static double estimate(double mag, const double nv[SYM_NNULL], int n,
-                       double c2, double face, int face_pair, int *trusted)
+                       double c2, double face, double kink, int face_pair,
+                       int *trusted)
 {
     double e1 = hypot(nv[0], nv[1]), e2 = hypot(nv[1], nv[2]),
            e3 = hypot(nv[2], nv[3]);
@@ -771,8 +786,10 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
         e3 = 0.0;
     if (face <= noise)
         face = 0.0;
+    if (kink <= noise)
+        kink = 0.0;
     *trusted = 1;
-    if (e1 == 0.0 && e2 == 0.0 && e3 == 0.0 && face == 0.0)
+    if (e1 == 0.0 && e2 == 0.0 && e3 == 0.0 && face == 0.0 && kink == 0.0)
         return noise;
     double r1 = e2 > 0.0 ? e1 / e2 : HUGE_VAL;
     double r2 = e3 > 0.0 ? e2 / e3 : HUGE_VAL;
@@ -782,9 +799,10 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
         r2 = 0.0;
     double r = fmax(r1, r2);
     double e_face = face_pair == 0 ? e1 : face_pair == 1 ? e2 : e3;
-    if (r >= 1.0 || face > e_face) {
+    if (r >= 1.0 || face > e_face || kink > e_face) {
         *trusted = 0;
-        return fmax(SYM_C1 * fmax(fmax(face, e1), fmax(e2, e3)), noise);
+        return fmax(SYM_C1 * fmax(fmax(fmax(face, kink), e1), fmax(e2, e3)),
+                    noise);
     }
     /* trust the decay r in full when the two ratios agree, and less as
      * they disagree, down to its square root */
@@ -797,47 +815,51 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
     return fmax(err, noise);
 }
 
-/* Face check of component k: on each axis through the centre, the
- * difference between the face values and what the centre and the weighted
- * axis points extrapolate there (exact when f is a polynomial of degree 8
- * along the axis), summed over the axes and both faces.  A jump or kink
- * in the band beyond the outer weighted point changes the integral by
- * about that difference times the band's share of the volume. */
-static double face_misfit(const sym_tables *t, const double *f, int n, int m,
-                          int k)
+/* The misfits of component k on axis i through the centre, in one pass
+ * over its values.  Returned, the face check's: the difference between
+ * the face values and what the centre and the weighted axis points
+ * extrapolate there (exact when f is a polynomial of degree 8 along the
+ * axis), both faces summed; a jump or kink in the band beyond the outer
+ * weighted point changes the integral by about that difference times the
+ * band's share of the volume.  In *plus_side and *minus_side (0 without
+ * t->inner, and then one pass for the face alone), the inner misfit of
+ * each side: the same, one axis value
+ * further in, from the centre and the axis values inside it to the
+ * outer weighted one (ie[nfx] and io[nfx] are 0).  A kink or a jump
+ * between the two outer weighted values bends that extrapolation on its
+ * side; the face check, whose extrapolation already takes the outer
+ * value past it, sees little.  Needs t->nfx > 0. */
+static double axis_misfits(const sym_tables *t, const double *f, int m,
+                           int k, int i, double *plus_side,
+                           double *minus_side)
 {
-    double f0 = f[k], sum = 0.0;
-    for (int i = 0; i < n; i++) {
-        double even = t->fe[0] * f0, odd = 0.0;
+    double f0 = f[k];
+    double even = t->fe[0] * f0, odd = 0.0;
+    double even_in = t->ie[0] * f0, odd_in = 0.0;
+    size_t p = t->start[t->gc] + 2 * (size_t)i;
+    *plus_side = *minus_side = 0.0;
+    if (!t->inner) {            /* the face check alone (d >= 4) */
         for (int q = 1; q <= t->nfx; q++) {
-            size_t p = t->start[q] + 2 * (size_t)i;
-            double plus = f[p * m + k], minus = f[(p + 1) * m + k];
-            even += t->fe[q] * 0.5 * (plus + minus);
-            odd += t->fo[q] * 0.5 * (plus - minus);
+            size_t a = t->start[q] + 2 * (size_t)i;
+            double plus = f[a * m + k], minus = f[(a + 1) * m + k];
+            even += t->fe[q] * (0.5 * (plus + minus));
+            odd += t->fo[q] * (0.5 * (plus - minus));
         }
-        size_t p = t->start[t->gc] + 2 * (size_t)i;
-        sum += fabs(f[p * m + k] - (even + odd))
+        return fabs(f[p * m + k] - (even + odd))
              + fabs(f[(p + 1) * m + k] - (even - odd));
     }
-    return sum;
-}
-
-/* Inner misfit of component k on axis i: as the face check, but one axis
- * value further in, from the centre and the axis values inside it to
- * the outer weighted one.  A kink or a jump between the two outer
- * weighted values bends the extrapolation there; the face check, whose
- * extrapolation already takes the outer value past it, sees little. */
-static double inner_misfit(const sym_tables *t, const double *f, int m,
-                           int k, int i)
-{
-    double even = t->ie[0] * f[k], odd = 0.0;
-    for (int q = 1; q < t->nfx; q++) {
-        size_t p = t->start[q] + 2 * (size_t)i;
-        double plus = f[p * m + k], minus = f[(p + 1) * m + k];
-        even += t->ie[q] * 0.5 * (plus + minus);
-        odd += t->io[q] * 0.5 * (plus - minus);
+    for (int q = 1; q <= t->nfx; q++) {
+        size_t a = t->start[q] + 2 * (size_t)i;
+        double plus = f[a * m + k], minus = f[(a + 1) * m + k];
+        double e = 0.5 * (plus + minus), o = 0.5 * (plus - minus);
+        even += t->fe[q] * e;
+        odd += t->fo[q] * o;
+        even_in += t->ie[q] * e;
+        odd_in += t->io[q] * o;
     }
-    size_t p = t->start[t->nfx] + 2 * (size_t)i;
+    size_t r = t->start[t->nfx] + 2 * (size_t)i;
+    *plus_side = fabs(f[r * m + k] - (even_in + odd_in));
+    *minus_side = fabs(f[(r + 1) * m + k] - (even_in - odd_in));
     return fabs(f[p * m + k] - (even + odd))
          + fabs(f[(p + 1) * m + k] - (even - odd));
 }
@@ -875,15 +897,10 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
         for (int z = 0; z < SYM_NNULL; z++)
             nv[z] *= vol;
         val[k] = vol * q9;
-        double face = t->nfx > 0
-                    ? t->face_band * vol * face_misfit(t, f, n, m, k) : 0.0;
         double c2 = !r->split_correct ? SYM_C2
                   : !child ? SYM_C2_ROOT
                   : t->degree == 13 ? SYM_C2_CHILD13 : SYM_C2_CHILD;
-        int tk;
-        err[k] = estimate(vol * mag, nv, n, c2, face, t->face_pair, &tk);
-        trusted &= tk;
-        double f0 = f[k];
+        double f0 = f[k], face = 0.0, kink = 0.0;
         for (int i = 0; i < n; i++) {
             double da = f[(a0 + 2 * (size_t)i) * m + k]
                       + f[(a0 + 2 * (size_t)i + 1) * m + k] - 2.0 * f0;
@@ -893,9 +910,19 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
                       + f[(c0 + 2 * (size_t)i + 1) * m + k] - 2.0 * f0;
             diff[i] += fabs(da - t->ratio * db)
                      + SYM_FACE_SPLIT * fabs(da - t->ratio_c * dc);
-            if (t->inner)
-                diff[i] += inner_misfit(t, f, m, k, i);
+            if (t->nfx > 0) {
+                double plus, minus;
+                face += axis_misfits(t, f, m, k, i, &plus, &minus);
+                diff[i] += plus + minus;
+                if (fmax(plus, minus) > SYM_KINK_SIDES * fmin(plus, minus))
+                    kink = fmax(kink, fmax(plus, minus));
+            }
         }
+        face = t->nfx > 0 ? t->face_band * vol * face : 0.0;
+        int tk;
+        err[k] = estimate(vol * mag, nv, n, c2, face,
+                          t->inner_band * vol * kink, t->face_pair, &tk);
+        trusted &= tk;
     }
     *split = pint_box_split_axis(n, diff, h);
     /* the split axis's share of the differences (rule.h, split_correct):
@@ -1103,6 +1130,7 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
             t->ie[j] = le;
             t->io[j] = j ? ut * lo / t->gen[j].u[0] : 0.0;
         }
+        t->inner_band = 0.5 * (1.0 - t->gen[t->nfx - 1].u[0]);
         t->inner = 1;
     }
 

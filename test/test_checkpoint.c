@@ -226,9 +226,12 @@ static void test_resume_version3(void)
  * the rule of a region, lib/region.h): genz2 at d = 2, seed 5, 2997
  * evaluations, made under the default rule of that version (sym9) by
  * the pint of that version.  Resumed without --rule it goes on with
- * sym9, and exactly as a checkpoint of today of the same run (sym9 has
- * no fallback: the flags it lacks are 0, and the split shares it has are
- * kept): the same value, error and evaluations. */
+ * sym9 (no fallback: the flags it lacks are 0, and the split shares it
+ * has are kept), converged, honest and within the estimates of a
+ * checkpoint of today of the same run.  Until sym9 in 2-D chose its
+ * splits with the inner misfit too (rules/symmetric.c, bench/RESULTS.md
+ * 15.7), the two ended with the same value, error and evaluations; the
+ * regions of the version-5 file are those of the older choice. */
 static void test_resume_version5(void)
 {
     char v5[1024], v6[256];
@@ -250,9 +253,12 @@ static void test_resume_version5(void)
     CU_ASSERT(strstr(b.out, "\"rule\": \"sym9\"") != NULL);
     CU_ASSERT(strstr(b.out, "\"verified\": true") != NULL);
     CU_ASSERT_EQUAL(json_num(b.out, "resumed_evals"), 2997);
-    CU_ASSERT_EQUAL(json_num(b.out, "evals"), json_num(c.out, "evals"));
-    CU_ASSERT_EQUAL(json_nth(b.out, "value", 0), json_nth(c.out, "value", 0));
-    CU_ASSERT_EQUAL(json_nth(b.out, "error", 0), json_nth(c.out, "error", 0));
+    expect_status(&c, 0, "converged");
+    expect_honest(c.out);
+    double qb = json_nth(b.out, "value", 0), eb = json_nth(b.out, "error", 0);
+    double qc = json_nth(c.out, "value", 0), ec = json_nth(c.out, "error", 0);
+    CU_ASSERT(fabs(qb - qc) <= eb + ec);
+    CU_ASSERT(eb <= 1e-9 * fabs(qb) && ec <= 1e-9 * fabs(qc));
     remove(v6);
 }
 
