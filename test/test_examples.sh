@@ -108,8 +108,11 @@ for np in 1 3; do
     rc=$?
     [ "$rc" -eq 0 ] || bad "mpi_embed on $np ranks: exit $rc: $(tail -3 "$tmp/err")"
     set -- $out ""
+    # the error is printed to 3 digits (%.3g): a converged error just
+    # under 1e-7 |Q| may print as a little more (8.4456e-10 as 8.45e-10
+    # once, on 3 ranks), so the bound allows the rounding, 0.5%
     if [ $# -ge 10 ] && [ "$1" = value ] && [ "$8" = converged ] && [ "${10}" = "$np" ] &&
-       within "$2" "$4" "$6" "$(awk -v x="$6" 'BEGIN { print 1e-7 * x }')"; then
+       within "$2" "$4" "$6" "$(awk -v x="$6" 'BEGIN { print 1.005e-7 * x }')"; then
         echo "mpi_embed, $np ranks: $out"
     else
         bad "mpi_embed on $np ranks printed: $out"
