@@ -105,14 +105,13 @@
  * one and the face point (so that a jump or kink near a face is split
  * even where the interior is flat), plus, with three or more axis
  * values inside the faces (degrees 9, 11 and 13) in 2-D and 3-D, the
- * inner misfit: the
- * outermost of them against what the centre and the axis values inside
- * it extrapolate there.  A kink between the two outer weighted
- * values (at 0.89 of the half-width in degree 13, between the Gauss
- * nodes 0.742 and 0.949) escapes the null rules and the face check, and
- * a region split along another axis hands it on to both children at the
- * same place, where no split measures it: with this term such regions
- * are cut across the kink.  And where one side of an axis misfits at
+ * inner misfit: the outermost of them against what the centre and the
+ * axis values inside it extrapolate there.  A kink between the two outer
+ * weighted values (at 0.89 of the half-width in degree 13, between the
+ * Gauss nodes 0.742 and 0.949) escapes the null rules and the face
+ * check, and a region split along another axis hands it on to both
+ * children at the same place, where no split measures it: with this
+ * term such regions are cut across the kink.  And where one side of an axis misfits at
  * least SYM_KINK_SIDES times the other (a kink bends one side; smooth
  * content both), that side's misfit times the band beyond the inner
  * values and the volume is K, weighed as the face check: such a region
@@ -216,10 +215,11 @@ typedef struct {
      * a degree-13 rule would always take the cautious branch */
     int face_pair;
     double face_band;
-    /* the inner misfit for the split, when nfx >= 3: the outer weighted
-     * axis value (generator nfx) against what the centre and the axis
-     * values inside it (generators 1..nfx-1) extrapolate there, the even
-     * part with weights ie[0..nfx-1], the odd part with io[1..nfx-1] */
+    /* the inner misfit (the split, and K of the estimate), when nfx >= 3
+     * in 2-D and 3-D: the outer weighted axis value (generator nfx)
+     * against what the centre and the axis values inside it (generators
+     * 1..nfx-1) extrapolate there, the even part with weights
+     * ie[0..nfx-1], the odd part with io[1..nfx-1] */
     int inner;
     double ie[SYM_MAX_GEN], io[SYM_MAX_GEN];
     double inner_band;          /* as face_band, beyond generator nfx - 1 */
@@ -823,9 +823,9 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
  * weighted point changes the integral by about that difference times the
  * band's share of the volume.  In *plus_side and *minus_side (0 without
  * t->inner, and then one pass for the face alone), the inner misfit of
- * each side: the same, one axis value
- * further in, from the centre and the axis values inside it to the
- * outer weighted one (ie[nfx] and io[nfx] are 0).  A kink or a jump
+ * each side: the same, one axis value further in, from the centre and
+ * the axis values inside it to the outer weighted one (ie[nfx] and
+ * io[nfx] are 0).  A kink or a jump
  * between the two outer weighted values bends that extrapolation on its
  * side; the face check, whose extrapolation already takes the outer
  * value past it, sees little.  Needs t->nfx > 0. */
@@ -1112,9 +1112,9 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
     if (t->nfx >= 3 && n <= 3) {
         /* the same interpolation in z = x^2, to z = u^2 of the outer
          * weighted axis value u from the centre and the values inside
-         * (in 2-D and 3-D only: at d = 5 and 8 sym9 with it was one
-         * instance less honest in three cells of 28, for 0.8 of the
-         * evaluations on genz2 and about as many elsewhere) */
+         * (in 2-D and 3-D only: at d = 5 and 8 sym9 with its split term
+         * was one instance less honest in three cells of 28, for 0.8 of
+         * the evaluations on genz2 and about as many elsewhere) */
         double ut = t->gen[t->nfx].u[0], zt = ut * ut;
         for (int j = 0; j < t->nfx; j++) {
             double zj = j ? t->gen[j].u[0] * t->gen[j].u[0] : 0.0;
