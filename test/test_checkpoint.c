@@ -310,8 +310,9 @@ static void test_resume_mc_qmc(void)
     };
     for (int i = 0; i < 4; i++) {
         int qmc = i >= 2;
-        /* 10 million points: Monte Carlo's first run reaches at most
-         * half of them in its 0.1 s on two cores (about 12 million a core
+        /* 10 million points: Monte Carlo's first run, one thread a rank
+         * (on a machine of many cores each rank would take them all),
+         * reaches at most 6 million in its 0.1 s (about 12 million a core
          * a second, 20 on the faster hosts), QMC's a part of its first
          * rows (it takes 9 rows of 262,139 points and 10 shifts) */
         const char *limit = "10000000";
@@ -319,7 +320,8 @@ static void test_resume_mc_qmc(void)
         run_result first, resumed, full;
         run_mpi(&first, 2 + i % 2, "--json", "-f", "genz2", "-d", "4",
                 "--er", "1e-15", "--max-evals", limit, "--time-limit", "0.1",
-                "--checkpoint", path, a[0], a[1], a[2], a[3], NULL);
+                "--threads", "1", "--checkpoint", path, a[0], a[1], a[2],
+                a[3], NULL);
         expect_status(&first, 1, "time-limit");
         CU_ASSERT(json_num(first.out, "checkpoints_written") == 1);
         run_mpi(&resumed, 3 - i % 2, "--json", "-f", "genz2", "-d", "4",
