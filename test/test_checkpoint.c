@@ -392,6 +392,48 @@ static void test_resume_mc_qmc(void)
     expect_refused(&r, "a checkpoint of another integrand");
 }
 
+/* A QMC checkpoint of whole rows only (the first run stopped by its
+ * evaluation limit before a row that would pass it) resumed on 2 and 3
+ * ranks in units: the checkpoint's points count against the limit, so the
+ * run ends with the rows and points of the uninterrupted one.  (The units
+ * once began with none counted when no row was in progress: 10,474,920
+ * evaluations under a limit of 10 million, a row more than the run
+ * without the checkpoint; seen as test_resume_mc_qmc's case 2 failing
+ * when its first run's time limit fell between rows.) */
+static void test_resume_qmc_whole_rows(void)
+{
+    char path[256];
+    temp_path(path, sizeof path, "rows.ckpt");
+    run_result first, full, r;
+    run_mpi(&first, 2, "--json", "-f", "genz2", "-d", "4", "--er", "1e-15",
+            "--max-evals", "700000", "--method", "qmc", "--checkpoint",
+            path, NULL);
+    expect_status(&first, 1, "max-evals");
+    CU_ASSERT(json_num(first.out, "rows") >= 2);
+    run_mpi(&full, 0, "--json", "-f", "genz2", "-d", "4", "--er", "1e-15",
+            "--max-evals", "10000000", "--method", "qmc", NULL);
+    expect_status(&full, 1, "max-evals");
+    for (int np = 2; np <= 3; np++) {
+        run_mpi(&r, np, "--json", "-f", "genz2", "-d", "4", "--er", "1e-15",
+                "--max-evals", "10000000", "--method", "qmc",
+                "--qmc-units", "constant-row", "--resume", path, NULL);
+        expect_status(&r, 1, "max-evals");
+        CU_ASSERT_EQUAL(json_num(r.out, "resumed_evals"),
+                        json_num(first.out, "evals"));
+        CU_ASSERT(json_num(r.out, "evals") <= 10000000);
+        CU_ASSERT_EQUAL(json_num(r.out, "evals"), json_num(full.out, "evals"));
+        CU_ASSERT_EQUAL(json_num(r.out, "rows"), json_num(full.out, "rows"));
+        PT_ASSERT_REL(json_nth(r.out, "value", 0),
+                      json_nth(full.out, "value", 0), 1e-12);
+        if (json_num(r.out, "evals") != json_num(full.out, "evals"))
+            fprintf(stderr, "\n  %d ranks: %g evaluations, %g rows after a "
+                    "checkpoint of %g; %g and %g uninterrupted\n", np,
+                    json_num(r.out, "evals"), json_num(r.out, "rows"),
+                    json_num(first.out, "evals"), json_num(full.out, "evals"),
+                    json_num(full.out, "rows"));
+    }
+}
+
 /* A resume from a converged QMC checkpoint computes nothing: it ends at
  * the rows and value it resumed from (also for a tolerance the saved rows
  * already meet); a tighter tolerance computes more rows.  Alone, on 2
@@ -647,6 +689,8 @@ int main(void)
         { "a checkpoint of many regions: all resumed",
           test_resume_many_regions },
         { "MC and QMC resumed on other ranks", test_resume_mc_qmc },
+        { "QMC resumed from whole rows: the limit counts them",
+          test_resume_qmc_whole_rows },
         { "a converged QMC checkpoint resumed: nothing redone",
           test_resume_converged_qmc },
         { "Monte Carlo resumed: the uninterrupted number of points",

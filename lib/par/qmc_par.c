@@ -672,6 +672,9 @@ int pint_par_qmc(const pint_function *fn, const pint_domain *dom,
         start = row + 1 > start ? row + 1 : start;
     }
     int met = pint_qmc_resumed_met(opt, sv.rows, res->value, res->error, m);
+    /* the checkpoint's points count against the limit, also when no row
+     * was in progress and the units take over at once */
+    res->evals = sv.evals;
     status = start > sv.rows || met
              ? pint_qmc_rows(q, opt, &sv, &t, watch, start, res)
              : PINT_ROUNDS_HANDOVER;
