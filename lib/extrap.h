@@ -125,6 +125,17 @@ int pint_extrap_step(pint_extrap *e);
 /* PINT_EXTRAP_RUNNING (0) while the run goes on, else the reason it
  * stopped (enum pint_extrap_code). */
 int pint_extrap_done(const pint_extrap *e);
+/* After a stop on an extrapolated answer (converged, or for roundoff or
+ * a stalled table): check the extrapolation's premise near the ends
+ * (extrap.c, the verification), with at most `budget` evaluations in all
+ * (pint_extrap_evals) and between(arg), when not NULL, before every
+ * batch of points (a non-zero return ends the check with that status).
+ * Returns 0 -- the run then either stopped as before, or runs again
+ * without extrapolation when the check refuted the answer --, 1 when the
+ * budget ended the check first (the answer is then unconfirmed), an
+ * integrand status, or between's.  Does nothing (0) on any other run. */
+int pint_extrap_verify(pint_extrap *e, long long budget,
+                       int (*between)(void *), void *arg);
 
 /* The best answer now: per component, the extrapolated value when there
  * is one and its error estimate is the smaller (relative to the value;

@@ -57,6 +57,22 @@ static int zero_to_rounding(const pint_extrap *e, pint_result *res)
     return 1;
 }
 
+/* What the loop below does between steps, for the check's batches. */
+typedef struct {
+    pint_watch *w;
+    int watched;
+    void (*poll)(void *);
+    void *poll_arg;
+} between_ctx;
+
+static int between(void *arg)
+{
+    between_ctx *b = arg;
+    if (b->poll)
+        b->poll(b->poll_arg);
+    return b->watched ? pint_watch_halt(b->w) : 0;
+}
+
 /* One dimension, one rank: QUADPACK's QAGS/QAGP (extrap.h) until it
  * stops, or a limit of pint's is reached. */
 int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
@@ -90,22 +106,34 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
     long long step = (long long)pint_extrap_step_evals(e);
     int watched = w->deadline > 0 || opt->stop || opt->progress;
     status = pint_extrap_start(e, opt->epsabs, opt->epsrel);
-    while (status == 0 && !pint_extrap_done(e)) {
-        if (pint_extrap_evals(e) + step > opt->max_evals) {
-            status = PINT_MAX_EVALS;
-            break;
-        }
-        if (watched) {
-            if ((status = pint_watch_halt(w)) != 0)
+    /* steps until the engine stops; an extrapolated answer is then
+     * checked, and refuted the run goes on without extrapolation
+     * (extrap.h, pint_extrap_verify) */
+    for (;;) {
+        while (status == 0 && !pint_extrap_done(e)) {
+            if (pint_extrap_evals(e) + step > opt->max_evals) {
+                status = PINT_MAX_EVALS;
                 break;
-            pint_extrap_result(e, res->value, res->error);
-            pint_watch_progress(w, pint_extrap_evals(e),
-                                pint_extrap_intervals(e), 0, 1, fn->ncomp,
-                                res->value, res->error);
+            }
+            if (watched) {
+                if ((status = pint_watch_halt(w)) != 0)
+                    break;
+                pint_extrap_result(e, res->value, res->error);
+                pint_watch_progress(w, pint_extrap_evals(e),
+                                    pint_extrap_intervals(e), 0, 1,
+                                    fn->ncomp, res->value, res->error);
+            }
+            if (poll)
+                poll(poll_arg);
+            status = pint_extrap_step(e);
         }
-        if (poll)
-            poll(poll_arg);
-        status = pint_extrap_step(e);
+        if (status != 0)
+            break;
+        between_ctx b = { w, watched, poll, poll_arg };
+        int v = pint_extrap_verify(e, opt->max_evals, between, &b);
+        status = v == 1 ? PINT_MAX_EVALS : v;
+        if (status != 0 || pint_extrap_done(e))
+            break;
     }
     if (status == 0)
         status = extrap_status(e, limit, res);
