@@ -53,6 +53,7 @@
 #include <string.h>
 #include "extrap.h"
 #include "eval.h"
+#include "map.h"
 #include "sum.h"
 
 /* ------------------------------------------------------------------ */
@@ -990,8 +991,8 @@ int pint_extrap_step(pint_extrap *e)
  * of the tolerance (for x^-1/2 at er 1e-10 some 40 points; they stop at
  * floating point's limits, or 600 points, with nothing concluded).  A
  * change of the exponent by more than PROBE_BEND where x |f| still
- * exceeds that tenth, a change of sign or a value that is not finite,
- * refutes the extrapolation: the run goes on with the plain sums
+ * exceeds that tenth, or there a change of sign or a value that is not
+ * finite, refutes the extrapolation: the run goes on with the plain sums
  * (QUADPACK's QAG, bisection), which resolves the end. */
 #define PROBE_RATIO 4.0
 #define PROBE_MAX 600
@@ -999,6 +1000,11 @@ int pint_extrap_step(pint_extrap *e)
 #define PROBE_BEND 0.25
 #define PROBE_MASS 0.1
 #define PROBE_TINY (DBL_MIN / DBL_EPSILON)
+/* On an infinite range's map (map.h) t's distance to the finite end is
+ * resolved to about 1e-16 only (x is computed from 1 - t): below this the
+ * samples' exponent is rounding (exp(-x)/sqrt(x) on [0, inf): -0.76 for
+ * -0.5 at t = 6e-17) */
+#define PROBE_TINY_MAPPED 1e-12
 
 /* The end of interval s that is an end of [a, b]: -1 its lower end, 1
  * its upper, 0 neither (or both).  Breakpoints are not checked: there the
@@ -1022,6 +1028,7 @@ static int probe(pint_extrap *e, size_t s, int side, double tau,
     const size_t m = (size_t)e->ncomp;
     const double end = side < 0 ? e->lo[s] : e->hi[s];
     double d = e->hi[s] - e->lo[s], last_x = end - side * d;
+    const double tiny = pint_map_is(e->fn) ? PROBE_TINY_MAPPED : PROBE_TINY;
     double prev[m], expo[m];
     int live[m], seen[m], nexp[m];      /* seen: prev holds a value */
     for (size_t k = 0; k < m; k++) {
@@ -1035,7 +1042,7 @@ static int probe(pint_extrap *e, size_t s, int side, double tau,
             const double x = end - side * d;
             /* floating point's end (and no subnormal distances, where
              * x^c overflows) */
-            if (x == end || x == last_x || !(d >= PROBE_TINY))
+            if (x == end || x == last_x || !(d >= tiny))
                 break;
             e->x[n] = last_x = x;
         }
@@ -1057,8 +1064,11 @@ static int probe(pint_extrap *e, size_t s, int side, double tau,
                 if (!live[k])
                     continue;
                 const double f = e->f[p * m + k];
-                if (!isfinite(f))
-                    return 1;
+                if (!isfinite(f))       /* where the mass mattered: a
+                                           singular point hit; else an
+                                           end's own rounding (the map of
+                                           an infinite range) */
+                    return seen[k] && PROBE_RATIO * x * fabs(prev[k]) > tau;
                 const double mass = x * fabs(f);
                 if (seen[k] && (f == 0.0) != (prev[k] == 0.0)) {
                     /* a zero appears or ends where it matters */

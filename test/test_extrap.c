@@ -755,6 +755,8 @@ static double i_near6(void) { return i_near(1e-6); }
 static double i_near10(void) { return i_near(1e-10); }
 static double i_near14(void) { return i_near(1e-14); }
 static double i_near_b(void) { return i_near(1e-8); }
+static double f_exp_sqrt(double x) { return exp(-x) / sqrt(x); }
+static double i_sqrt_pi(void) { return sqrt(M_PI); }
 
 static void test_near_end(void)
 {
@@ -791,6 +793,15 @@ static void test_near_end(void)
         CU_ASSERT(fabs(res->value[0] - g.val) <= res->error[0] + g.err);
         CU_ASSERT(res->evals - g.evals <= 300);
     }
+    /* nor the map of an infinite range, whose t resolves the finite end
+     * to 1e-16 only (lib/map.c): below that the samples would see its
+     * rounding as a bend */
+    const problem semi = { "exp(-x)/sqrt(x) on [0, inf)", f_exp_sqrt,
+                           i_sqrt_pi, 0, INFINITY, 0, { 0 } };
+    CU_ASSERT_EQUAL(run_api(&semi, 1e-10, 1, res), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(res->extrapolated, 1);
+    check_honest(semi.name, res->value[0], res->error[0], semi.exact(),
+                 1e-10 * fabs(res->value[0]));
     pint_result_free(res);
 }
 
