@@ -978,8 +978,8 @@ int pint_extrap_step(pint_extrap *e)
  * end (|x - 1e-10|^-1/2 on [0, 1]) looks so at every scale the
  * bisections reach, and its mass, 2e-5 of 2, is missed with an estimate
  * of 3e-13 (QUADPACK and GSL alike; bench/RESULTS.md 9.8).  So an
- * extrapolated answer is checked before it is accepted.  From each small interval that lies at
- * an end of [a, b], f is sampled at distances
+ * extrapolated answer is checked before it is accepted.  From each small
+ * interval that lies at an end of [a, b], f is sampled at distances
  *     w / 4^j,  j = 1, 2, ...
  * from that end (w the interval's width), and the local exponent
  * c_j = log(f_j / f_(j-1)) / log(1/4) of each step is compared with the
