@@ -169,8 +169,14 @@ int pint_eval_call_polled(const pint_function *fn, size_t npts,
                           const double *x, double *f, char *msg,
                           size_t msglen, pint_eval_poll *p)
 {
-    if (!p || !p->poll)
+    if (!p || (!p->poll && !p->waited))
         return pint_eval_call(fn, npts, x, f, msg, msglen);
+    /* waited on, no poll: one call, guarded whatever its size (see
+     * GUARD_MIN_SECONDS) */
+    if (!p->poll)
+        return fn->fbatch == guard_fbatch
+               ? guard_call(fn->ctx, npts, x, f, msg, msglen, p, NULL)
+               : pint_eval_call(fn, npts, x, f, msg, msglen);
     size_t nd = (size_t)fn->ndim, m = (size_t)fn->ncomp, done = 0;
     double polled = pint_watch_now();
     while (done < npts) {
@@ -248,7 +254,12 @@ enum { RUNNER_IDLE, RUNNER_BUSY, RUNNER_DONE, RUNNER_ABANDONED, RUNNER_QUIT };
  * descheduled call on a loaded machine), and a hang that came in a chunk
  * of one point of 5 us ran on the caller's thread, out of the limit's
  * reach: only the watchdog of the pint command ended that run (in
- * test_faults' hang with checkpoints, 1 run in 6 beside two test runs). */
+ * test_faults' hang with checkpoints, 1 run in 6 beside two test runs).
+ * So is every call others wait on without a poll (pint_eval_poll's
+ * waited: a helper's slice of another rank's step, a share of the
+ * cooperative start): a helper's quick slice of 5 us points that never
+ * returned held its owner, and so the run, until the watchdog (the
+ * repeatability loops; test_engine's guard case). */
 #define GUARD_MIN_SECONDS 2e-4
 
 typedef struct {
@@ -426,11 +437,11 @@ static int gave_up(const pint_guard *g, char *msg, size_t msglen)
     return PINT_TIME_LIMIT;
 }
 
-/* Wait until r's call is done or the deadline passes: the state.  With
+/* Wait until r's call is done or `deadline` passes: the state.  With
  * a poll (pint_eval_call_polled's), run it every POLL_AFTER seconds of
  * the wait, as between the chunks of an unguarded call: a rank whose
  * call runs long, or never returns, still answers the others. */
-static int await_runner(const pint_guard *g, runner *r,
+static int await_runner(double deadline, runner *r,
                         const pint_eval_poll *poll)
 {
     int st = spin_while(r, RUNNER_BUSY, RUNNER_BUSY);
@@ -442,7 +453,7 @@ static int await_runner(const pint_guard *g, runner *r,
     atomic_store(&r->caller_sleeps, 1);
     while ((st = atomic_load(&r->state)) == RUNNER_BUSY) {
         double now = pint_watch_now();
-        if (now >= g->deadline)
+        if (now >= deadline)
             break;
         if (polled) {           /* the lock is the runner's to wake us */
             pthread_mutex_unlock(&r->lock);
@@ -452,8 +463,7 @@ static int await_runner(const pint_guard *g, runner *r,
                 continue;
             now = pint_watch_now();
         }
-        double until = now + slice < g->deadline ? now + slice
-                                                 : g->deadline;
+        double until = now + slice < deadline ? now + slice : deadline;
         struct timespec ts;
         ts.tv_sec = (time_t)until;
         ts.tv_nsec = (long)((until - (double)ts.tv_sec) * 1e9);
@@ -516,9 +526,14 @@ static int guard_call(pint_guard *g, size_t npts, const double *x,
     }
     memcpy(r->x, x, npts * (size_t)r->fn.ndim * sizeof *x);
     r->npts = npts;
+    /* a call begun after the deadline (a rank held by another's hang, in
+     * the cooperative start, then seeding its run) gets a grace of its
+     * own: abandoned at once, it would be named as the hang */
+    double now = pint_watch_now(),
+           deadline = now < g->deadline ? g->deadline : now + g->grace;
     atomic_store(&r->state, RUNNER_BUSY);
     wake(r, &r->runner_sleeps);
-    if (await_runner(g, r, poll) == RUNNER_BUSY) {
+    if (await_runner(deadline, r, poll) == RUNNER_BUSY) {
         int busy = RUNNER_BUSY;
         pthread_t t = r->thread;    /* r is the runner's once abandoned */
         if (atomic_compare_exchange_strong(&r->state, &busy,
@@ -588,6 +603,11 @@ pint_guard *pint_guard_new(const pint_function *inner, double limit_at,
 const pint_function *pint_guard_function(pint_guard *g)
 {
     return &g->outer;
+}
+
+const pint_guard *pint_eval_guard(const pint_function *fn)
+{
+    return fn->fbatch == guard_fbatch ? fn->ctx : NULL;
 }
 
 int pint_guard_abandoned(const pint_guard *g)

@@ -1,5 +1,7 @@
 /* test_engine.c -- the adaptive engine end to end against exact values. */
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <gsl/gsl_errno.h>
@@ -7,6 +9,8 @@
 #include "testutil.h"
 #include "pint.h"
 #include "adapt.h"
+#include "eval.h"
+#include "watch.h"
 #include "pool.h"
 #include "region.h"
 #include "integrands.h"
@@ -968,6 +972,60 @@ static void test_step_share(void)
     CU_ASSERT(sixteen <= 1.3 * one);
 }
 
+/* A cheap integrand that, once told to, sleeps 3 s in a call (a call
+ * that "never returns" for the guard below). */
+static atomic_int guard_hang;
+
+static int guard_batch(int ndim, size_t npts, const double *x, int ncomp,
+                       double *f, void *ctx)
+{
+    (void)ctx;
+    if (atomic_load(&guard_hang)) {
+        struct timespec ts = { 3, 0 };
+        nanosleep(&ts, NULL);
+    }
+    for (size_t p = 0; p < npts; p++)
+        for (int k = 0; k < ncomp; k++)
+            f[p * (size_t)ncomp + (size_t)k] = x[p * (size_t)ndim];
+    return 0;
+}
+
+/* The time limit's guard (eval.h): a call expected to be quick runs on
+ * the caller's thread, but a call others wait on (pint_eval_call_polled,
+ * also without a poll: a helper's slice, a share of the cooperative
+ * start) is handed over whatever its size, so a hang in it is abandoned
+ * at the deadline (limit 0.2 s, so 0.71 s from now) and the caller gets
+ * PINT_TIME_LIMIT.  (A quick slice of a helper that hung ran on its own
+ * thread and held the run until the command's watchdog.) */
+static void test_guard_waited_on(void)
+{
+    static const pint_function inner = { 1, 1, NULL, guard_batch, NULL };
+    double t0 = pint_watch_now();
+    pint_guard *g = pint_guard_new(&inner, t0 + 0.2, 0.2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    const pint_function *fn = pint_guard_function(g);
+    double x[8] = { 0.5, 0.25, 0.125, 1, 2, 3, 4, 5 }, f[8];
+    char msg[256] = "";
+    /* quick calls: a point's seconds measured, far below 0.2 ms a call */
+    for (int i = 0; i < 20; i++)
+        CU_ASSERT_EQUAL(pint_eval_call(fn, 8, x, f, msg, sizeof msg), 0);
+    CU_ASSERT_DOUBLE_EQUAL(f[2], 0.125, 0.0);
+    atomic_store(&guard_hang, 1);
+    pint_eval_poll none = { NULL, NULL, 0, 1 };
+    int rc = pint_eval_call_polled(fn, 8, x, f, msg, sizeof msg, &none);
+    double t = pint_watch_now() - t0;
+    if (rc != PINT_TIME_LIMIT)
+        fprintf(stderr, "\n  polled hang: status %d after %.2f s\n", rc, t);
+    CU_ASSERT_EQUAL(rc, PINT_TIME_LIMIT);
+    CU_ASSERT(t >= 0.7 && t < 2.5);
+    CU_ASSERT(strstr(msg, "was abandoned") != NULL);
+    CU_ASSERT(pint_guard_abandoned(g));
+    /* every later call at once */
+    CU_ASSERT_EQUAL(pint_eval_call(fn, 8, x, f, msg, sizeof msg),
+                    PINT_TIME_LIMIT);
+    pint_guard_free(g);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -993,6 +1051,8 @@ int main(void)
         { "k regions a step: only those with a tenth of the largest error",
           test_step_share },
         { "a region too narrow to split is frozen", test_frozen },
+        { "the time limit's guard: a quick call others wait on is guarded",
+          test_guard_waited_on },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("engine", tests);

@@ -131,7 +131,7 @@ static int eval_shared(coop *c, MPI_Comm g, int i, int s, size_t npts)
      * costly slice, or a call the time limit's guard waits on) */
     const pint_par_hook *hook = c->ctx->hook;
     pint_eval_poll poll = { hook ? hook->fn : NULL, hook ? hook->arg : NULL,
-                            0 };
+                            0, 1 };
     int rc = pint_eval_call_polled(c->fn, k1 - k0, c->x + k0 * c->n,
                                    c->f + k0 * c->m, c->msg, sizeof c->msg,
                                    &poll);

@@ -115,6 +115,7 @@ pint_par_helpers *pint_par_helpers_new(pint_par_ctx *ctx,
     h->n = (size_t)fn->ndim;
     h->m = (size_t)fn->ncomp;
     h->pool = pool;
+    h->poll.waited = 1;         /* an owner waits on every slice */
     h->fails = malloc((size_t)pint_pool_size(pool) * sizeof *h->fails);
     h->max = max_points;
     h->rank = malloc(w * sizeof *h->rank);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include "par.h"
+#include "eval.h"
 #include "pool.h"
 #include "result.h"
 #include "tolerance.h"
@@ -501,6 +502,26 @@ static int adaptive(pint_par_ctx *ctx, const pint_function *fn,
     return res->status;
 }
 
+/* A call abandoned at the time limit on a rank other than 0 (by its
+ * guard, eval.h) that no message of the run reported is named in the
+ * result, on every rank: a hang in a share of the cooperative start
+ * (coop.c), after which the run went on from one region without that
+ * rank, was reported as the limit alone, not as a call that may still
+ * be running.  Rank 0's own the caller names (api.c). */
+static void name_abandoned(const pint_par_ctx *ctx, const pint_function *fn,
+                           int status, pint_result *res)
+{
+    const pint_guard *g = pint_eval_guard(fn);
+    int mine = pint_guard_abandoned(g) ? ctx->rank : ctx->size, first;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, ctx->comm);
+    if (first == 0 || first >= ctx->size || !g || res->message[0]
+        || (status != PINT_TIME_LIMIT && status != PINT_INTERRUPTED))
+        return;
+    char line[sizeof res->message - 16];    /* room for "rank N: " */
+    pint_guard_message(g, line, sizeof line);
+    snprintf(res->message, sizeof res->message, "rank %d: %s", first, line);
+}
+
 int pint_par_run(const pint_function *fn, const pint_domain *dom,
                  const pint_options *opt, pint_result *res,
                  const void *comm_ptr, const pint_par_hook *hook,
@@ -529,16 +550,19 @@ int pint_par_run(const pint_function *fn, const pint_domain *dom,
         MPI_Bcast(&saved, 1, MPI_INT, 0, comm);
         id = pint_problem_resume_rule(fn, dom, opt, id, saved);
     }
-    if (opt->method == PINT_METHOD_MC)
-        return pint_par_mc(fn, dom, opt, res, comm, watch);
-    if (opt->method == PINT_METHOD_QMC)
-        return pint_par_qmc(fn, dom, opt, res, comm, watch);
-    if (opt->method == PINT_METHOD_VEGAS) {
+    if (opt->method == PINT_METHOD_MC) {
+        status = pint_par_mc(fn, dom, opt, res, comm, watch);
+    } else if (opt->method == PINT_METHOD_QMC) {
+        status = pint_par_qmc(fn, dom, opt, res, comm, watch);
+    } else if (opt->method == PINT_METHOD_VEGAS) {
         pint_team t;
         pint_par_team(&t, &comm);
-        return pint_vegas_integrate(fn, dom, opt, &t, watch, res);
+        status = pint_vegas_integrate(fn, dom, opt, &t, watch, res);
+    } else if (pint_use_extrapolation(fn, dom, opt, id)) {
+        status = extrap_on_rank0(&ctx, fn, dom, opt, res, id);
+    } else {
+        status = adaptive(&ctx, fn, dom, opt, res, id);
     }
-    if (pint_use_extrapolation(fn, dom, opt, id))
-        return extrap_on_rank0(&ctx, fn, dom, opt, res, id);
-    return adaptive(&ctx, fn, dom, opt, res, id);
+    name_abandoned(&ctx, fn, status, res);
+    return status;
 }
