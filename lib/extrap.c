@@ -48,6 +48,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,6 +203,8 @@ struct pint_extrap {
     double a, b;
     size_t nbreak;
     double *brk;                /* sorted breakpoints */
+    size_t nprobed;             /* breakpoints the verification probes */
+    double probed[PINT_EXTRAP_MAX_PROBED];
     size_t max_iv, n_iv;        /* interval capacity, intervals in use */
     double *lo, *hi, *key;      /* per interval: ends, max_k err */
     int *level;                 /* bisections since its initial interval */
@@ -226,6 +229,7 @@ struct pint_extrap {
     int code;                   /* enum pint_extrap_code */
     int plain_final;            /* converged on the plain sums */
     int started;
+    size_t last_n;              /* points of the last batch in x, f */
     long long evals, nextrap;
     size_t steps_since_recompute;
     char msg[256];
@@ -585,6 +589,7 @@ static int eval_initial(pint_extrap *e, size_t nint)
     int rc = pint_eval_points_inside(e->fn, nint * np, e->x, e->f,
                                      e->msg, sizeof e->msg);
     e->evals += (long long)(nint * np);
+    e->last_n = nint * np;
     if (rc != 0)
         return rc;
     e->nonzero_seen |= pint_eval_any_nonzero(e->f, nint * np
@@ -929,6 +934,7 @@ int pint_extrap_step(pint_extrap *e)
     int rc = pint_eval_points_inside(e->fn, 2 * np, e->x, e->f, e->msg,
                                      sizeof e->msg);
     e->evals += 2 * (long long)np;
+    e->last_n = 2 * np;
     if (rc != 0)
         return rc;
     e->nonzero_seen |= pint_eval_any_nonzero(e->f, 2 * np
@@ -1006,16 +1012,43 @@ int pint_extrap_step(pint_extrap *e)
  * -0.5 at t = 6e-17) */
 #define PROBE_TINY_MAPPED 1e-12
 
-/* The end of interval s that is an end of [a, b]: -1 its lower end, 1
- * its upper, 0 neither (or both).  Breakpoints are not checked: there the
+/* 1 when x is one of v[0..n-1]. */
+static int member(double x, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] == x)
+            return 1;
+    return 0;
+}
+
+/* The end of interval s that is an end of [a, b], or a breakpoint found
+ * inside (pint_extrap_probe_points): -1 its lower end, 1 its upper, 0
+ * neither (or both).  The user's breakpoints are not checked: there the
  * user has said where the singularity is (and one just beside it, with
  * the mirror image on the other side, QAGP resolves: |x - (1/2 +
  * 1e-10)|^-1/2 with the breakpoint 1/2 at er 1e-8 exactly, where the
  * plain sums bisect onto the singular point). */
 static int probe_side(const pint_extrap *e, size_t s)
 {
-    int lo = e->lo[s] == e->a, hi = e->hi[s] == e->b;
+    int lo = e->lo[s] == e->a || member(e->lo[s], e->probed, e->nprobed),
+        hi = e->hi[s] == e->b || member(e->hi[s], e->probed, e->nprobed);
     return lo == hi ? 0 : lo ? -1 : 1;
+}
+
+/* The n points in e->x evaluated into e->f, when `budget` (evaluations
+ * in all) allows, after between(arg) (when not NULL): 0, 2 when the
+ * budget ends first, or an integrand status or between's. */
+static int sample_eval(pint_extrap *e, size_t n, long long budget,
+                       int (*between)(void *), void *arg)
+{
+    if (e->evals + (long long)n > budget)
+        return 2;
+    int rc = between ? between(arg) : 0;
+    if (rc != 0)
+        return rc;
+    rc = pint_eval_call(e->fn, n, e->x, e->f, e->msg, sizeof e->msg);
+    e->evals += (long long)n;
+    return rc;
 }
 
 /* The samples of interval s towards its end `side`: 0 when they show the
@@ -1029,7 +1062,7 @@ static int probe(pint_extrap *e, size_t s, int side, double tau,
     const double end = side < 0 ? e->lo[s] : e->hi[s];
     double d = e->hi[s] - e->lo[s], last_x = end - side * d;
     const double tiny = pint_map_is(e->fn) ? PROBE_TINY_MAPPED : PROBE_TINY;
-    double prev[m], expo[m];
+    double prev[m], expo[m], prev_x[m];
     int live[m], seen[m], nexp[m];      /* seen: prev holds a value */
     for (size_t k = 0; k < m; k++) {
         live[k] = 1;
@@ -1048,13 +1081,7 @@ static int probe(pint_extrap *e, size_t s, int side, double tau,
         }
         if (n == 0)
             return 0;           /* floating point's end: nothing known */
-        if (e->evals + (long long)n > budget)
-            return 2;
-        int rc = between ? between(arg) : 0;
-        if (rc != 0)
-            return rc;
-        rc = pint_eval_call(e->fn, n, e->x, e->f, e->msg, sizeof e->msg);
-        e->evals += (long long)n;
+        int rc = sample_eval(e, n, budget, between, arg);
         if (rc != 0)
             return rc;
         for (size_t p = 0; p < n; p++) {
@@ -1083,8 +1110,10 @@ static int probe(pint_extrap *e, size_t s, int side, double tau,
                         return 1;
                     nexp[k] = 0;
                 } else if (seen[k]) {
+                    /* the distances as rounded (near an end other than
+                     * 0 their ratio is 4 only roughly) */
                     const double c = log(fabs(f / prev[k]))
-                                     / log(1.0 / PROBE_RATIO);
+                                     / log(x / prev_x[k]);
                     if (nexp[k] >= 1 && mass > tau
                         && fabs(c - expo[k]) > PROBE_BEND)
                         return 1;
@@ -1097,6 +1126,7 @@ static int probe(pint_extrap *e, size_t s, int side, double tau,
                     }
                 }
                 prev[k] = f;
+                prev_x[k] = x;
                 seen[k] = 1;
                 any = 1;
             }
@@ -1149,6 +1179,174 @@ int pint_extrap_verify(pint_extrap *e, long long budget,
     e->code = PINT_EXTRAP_RUNNING;
     e->msg[0] = '\0';
     choose_top(e);
+    return 0;
+}
+
+/* ------------------------------------- a singular point inside (a, b) */
+
+/* The extrapolation converges as it should when the smallest intervals
+ * close in on an end or a breakpoint: their sums then form the geometric
+ * sequence Wynn's algorithm accelerates.  A singularity inside (a, b),
+ * at no point the bisections make, is approached by intervals whose
+ * position around it changes from level to level; the sequence is not
+ * geometric and the estimate of the extrapolated value is no measure of
+ * its error (|x - s|^a, s random in (0, 1), a in (-0.9, 0.6): 63
+ * dishonest runs of 240 at er 1e-6, 1e-8, 1e-10, up to 480 E; QUADPACK's
+ * qags through SciPy the same 63).  With that point as a breakpoint
+ * QAGP's extrapolation is exact to rounding.  So when an extrapolated
+ * answer's smallest intervals lie inside, away from the ends and the
+ * breakpoints, the point is looked for: LOCATE_SAMPLES points across
+ * the deepest interval and its neighbours, the bracket around the
+ * largest second difference of f (the point of |x - s|^a for a < 2, a
+ * jump, a log) taken, and again, a quarter of the width a batch, down
+ * to neighbouring doubles, of which the one with the largest second
+ * difference (or where f is not finite) is the point.  The caller runs
+ * again with it as a breakpoint that the verification probes as it
+ * probes the ends (a point found beside the singularity, or a feature
+ * that is no singularity, is refuted there). */
+#define LOCATE_SAMPLES 9
+#define LOCATE_DOUBLES 16       /* at most, at the end (e->x holds 30
+                                   or more: two GK15 intervals) */
+#define LOCATE_BATCHES 80
+#define LOCATE_AWAY 4.0         /* widths from an end or a breakpoint */
+
+/* The distance from x to the nearest end or breakpoint. */
+static double to_nearest_end(const pint_extrap *e, double x)
+{
+    double d = fmin(x - e->a, e->b - x);
+    for (size_t i = 0; i < e->nbreak; i++)
+        d = fmin(d, fabs(x - e->brk[i]));
+    return d;
+}
+
+/* The deepest interval inside, LOCATE_AWAY of its widths from any end
+ * or breakpoint: its slot, or SIZE_MAX. */
+static size_t inner_cluster(const pint_extrap *e)
+{
+    size_t best = SIZE_MAX;
+    for (size_t i = 0; i < e->n_iv; i++) {
+        const double w = e->hi[i] - e->lo[i];
+        if (e->level[i] < e->levmax - 1
+            || to_nearest_end(e, e->lo[i]) < LOCATE_AWAY * w
+            || to_nearest_end(e, e->hi[i]) < LOCATE_AWAY * w)
+            continue;
+        if (best == SIZE_MAX || w < e->hi[best] - e->lo[best])
+            best = i;
+    }
+    return best;
+}
+
+/* Of the n points in e->x (ascending) and their values: the index of a
+ * value that is not finite (*bad 1), else of the interior point with the largest
+ * second difference (the largest over the components), or -1 when every
+ * second difference is 0. */
+static int roughest(const pint_extrap *e, size_t n, int *bad)
+{
+    const size_t m = (size_t)e->ncomp;
+    *bad = 1;
+    for (size_t p = 0; p < n; p++)
+        for (size_t k = 0; k < m; k++)
+            if (!isfinite(e->f[p * m + k]))
+                return (int)p;
+    *bad = 0;
+    int best = -1;
+    double top = 0.0;
+    for (size_t p = 1; p + 1 < n; p++)
+        for (size_t k = 0; k < m; k++) {
+            const double d2 = fabs(e->f[(p - 1) * m + k]
+                                   - 2.0 * e->f[p * m + k]
+                                   + e->f[(p + 1) * m + k]);
+            if (d2 > top) {
+                top = d2;
+                best = (int)p;
+            }
+        }
+    return best;
+}
+
+int pint_extrap_interior(pint_extrap *e, long long budget,
+                         int (*between)(void *), void *arg, double *point)
+{
+    const size_t m = (size_t)e->ncomp;
+    /* an interval too small to bisect, or an extrapolated answer */
+    int any = e->started && e->code == PINT_EXTRAP_SINGULAR;
+    if (!e->started || e->plain_final
+        || (e->code != PINT_EXTRAP_CONVERGED && e->code != PINT_EXTRAP_ROUNDOFF
+            && e->code != PINT_EXTRAP_TABLE && !any))
+        return 0;
+    for (size_t k = 0; k < m; k++) {
+        double v, er;
+        int test;
+        any |= choose(e, (int)k, &v, &er, &test);
+    }
+    size_t c;
+    if (!any || (c = inner_cluster(e)) == SIZE_MAX)
+        return 0;
+    /* the deepest interval and its neighbours' widths */
+    const double w = e->hi[c] - e->lo[c];
+    double lo = e->lo[c] - w, hi = e->hi[c] + w;
+    for (int batch = 0; batch < LOCATE_BATCHES; batch++) {
+        size_t n = 0;
+        for (size_t i = 0; i < LOCATE_SAMPLES; i++) {
+            const double x = lo + (hi - lo) * (double)i
+                                  / (double)(LOCATE_SAMPLES - 1);
+            if (n == 0 || x > e->x[n - 1])
+                e->x[n++] = x;
+        }
+        int last = n < LOCATE_SAMPLES;
+        if (last) {
+            /* down to a few doubles: each of them, and one beyond */
+            n = 0;
+            for (double x = nextafter(lo, -HUGE_VAL);
+                 n < LOCATE_DOUBLES && x <= nextafter(hi, HUGE_VAL);
+                 x = nextafter(x, HUGE_VAL))
+                e->x[n++] = x;
+        }
+        int rc = sample_eval(e, n, budget, between, arg);
+        if (rc != 0)
+            return rc;
+        int bad, p = roughest(e, n, &bad);
+        if (p < 0)
+            return 0;           /* flat: nothing to find */
+        if (last || bad) {
+            const double x = e->x[p];
+            if (!(x > e->a && x < e->b) || member(x, e->brk, e->nbreak))
+                return 0;
+            *point = x;
+            return 1;
+        }
+        lo = e->x[p > 0 ? p - 1 : 0];
+        hi = e->x[(size_t)p + 1 < n ? (size_t)p + 1 : n - 1];
+    }
+    return 0;
+}
+
+int pint_extrap_infinite_at(const pint_extrap *e, double *point)
+{
+    const size_t m = (size_t)e->ncomp;
+    size_t first = SIZE_MAX;
+    for (size_t j = 0; j < e->last_n * m; j++) {
+        if (isnan(e->f[j]))
+            return 0;           /* f undefined somewhere: an error */
+        if (isinf(e->f[j]) && first == SIZE_MAX)
+            first = j / m;
+    }
+    if (first == SIZE_MAX)
+        return 0;
+    const double x = e->x[first];
+    if (!(x > e->a && x < e->b))
+        return 0;
+    *point = x;
+    return 1;
+}
+
+int pint_extrap_probe_points(pint_extrap *e, size_t n, const double *points)
+{
+    if (n > PINT_EXTRAP_MAX_PROBED)
+        return PINT_ERR_INVALID;
+    e->nprobed = n;
+    if (n)
+        memcpy(e->probed, points, n * sizeof *points);
     return 0;
 }
 

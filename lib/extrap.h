@@ -137,6 +137,30 @@ int pint_extrap_done(const pint_extrap *e);
 int pint_extrap_verify(pint_extrap *e, long long budget,
                        int (*between)(void *), void *arg);
 
+/* After a stop on an extrapolated answer whose smallest intervals lie
+ * inside (a, b), away from its ends and breakpoints: the singular point
+ * they close in on, looked for with at most `budget` evaluations in all
+ * (between as pint_extrap_verify's).  Returns 1 with the point (a double
+ * strictly inside, no breakpoint) in *point -- the caller then runs
+ * again with it as a breakpoint (extrap.c explains why) --, 0 when there
+ * is none (or nothing was found), 2 when the budget ended the search, an
+ * integrand status, or between's. */
+int pint_extrap_interior(pint_extrap *e, long long budget,
+                         int (*between)(void *), void *arg, double *point);
+
+/* After a step (or the start) that returned PINT_ERR_NONFINITE: 1 with
+ * the point in *point when its batch holds no NaN and its first
+ * infinite value is at a point strictly inside (a, b), where a
+ * singularity may be given as a breakpoint (or, when it is one, where a
+ * node was rounded onto it); else 0. */
+int pint_extrap_infinite_at(const pint_extrap *e, double *point);
+
+/* Breakpoints (at most PINT_EXTRAP_MAX_PROBED, copied) at which
+ * pint_extrap_verify probes as it probes the ends: those found by
+ * pint_extrap_interior.  0, or PINT_ERR_INVALID for too many. */
+#define PINT_EXTRAP_MAX_PROBED 4
+int pint_extrap_probe_points(pint_extrap *e, size_t n, const double *points);
+
 /* The best answer now: per component, the extrapolated value when there
  * is one and its error estimate is the smaller (relative to the value;
  * the rule of QAGS), else the plain sum over the intervals; val[ncomp],

@@ -73,6 +73,54 @@ static int between(void *arg)
     return b->watched ? pint_watch_halt(b->w) : 0;
 }
 
+static int is_one_of(double x, const double *pts, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (pts[i] == x)
+            return 1;
+    return 0;
+}
+
+/* Steps of e until it stops, or a limit of pint's is reached (`spent`
+ * evaluations of earlier runs counted against --max-evals); an
+ * extrapolated answer is then checked, and refuted the run goes on
+ * without extrapolation (extrap.h, pint_extrap_verify).  0 or a
+ * status. */
+static int run_engine(pint_extrap *e, const pint_function *fn,
+                      const pint_options *opt, pint_result *res,
+                      pint_watch *w, int watched, void (*poll)(void *),
+                      void *poll_arg, long long spent)
+{
+    long long step = (long long)pint_extrap_step_evals(e);
+    int status = pint_extrap_start(e, opt->epsabs, opt->epsrel);
+    for (;;) {
+        while (status == 0 && !pint_extrap_done(e)) {
+            long long done = spent + pint_extrap_evals(e);
+            if (done + step > opt->max_evals) {
+                status = PINT_MAX_EVALS;
+                break;
+            }
+            if (watched) {
+                if ((status = pint_watch_halt(w)) != 0)
+                    break;
+                pint_extrap_result(e, res->value, res->error);
+                pint_watch_progress(w, done, pint_extrap_intervals(e), 0, 1,
+                                    fn->ncomp, res->value, res->error);
+            }
+            if (poll)
+                poll(poll_arg);
+            status = pint_extrap_step(e);
+        }
+        if (status != 0)
+            return status;
+        between_ctx b = { w, watched, poll, poll_arg };
+        int v = pint_extrap_verify(e, opt->max_evals - spent, between, &b);
+        status = v == 1 ? PINT_MAX_EVALS : v;
+        if (status != 0 || pint_extrap_done(e))
+            return status;
+    }
+}
+
 /* One dimension, one rank: QUADPACK's QAGS/QAGP (extrap.h) until it
  * stops, or a limit of pint's is reached. */
 int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
@@ -86,55 +134,73 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
                                          sizeof msg);
     if (!rule)
         return pint_fail(res, status, "%s", msg);
-    double *pts = malloc((opt->npoints ? opt->npoints : 1) * sizeof *pts);
+    /* the user's breakpoints, then those found (pint_extrap_interior) */
+    size_t room = (opt->npoints ? opt->npoints : 1) + PINT_EXTRAP_MAX_PROBED;
+    double *pts = malloc(room * sizeof *pts);
     if (!pts) {
         pint_rule_free(rule);
         return pint_fail(res, PINT_ERR_NOMEM, "out of memory");
     }
-    size_t np = pint_axis_points(fn, opt, 0, pts);
+    size_t np = pint_axis_points(fn, opt, 0, pts), nfound = 0;
     size_t limit = opt->max_regions < EXTRAP_MAX_INTERVALS
                    ? opt->max_regions : EXTRAP_MAX_INTERVALS;
-    if (limit < np + 1)
-        limit = np + 1;
-    pint_extrap *e = pint_extrap_new(fn, rule, dom->lo[0], dom->hi[0], np,
-                                     pts, limit, &status, msg, sizeof msg);
-    free(pts);                  /* the engine keeps a copy */
-    if (!e) {
-        pint_rule_free(rule);
-        return pint_fail(res, status, "%s", msg);
-    }
-    long long step = (long long)pint_extrap_step_evals(e);
+    if (limit < np + PINT_EXTRAP_MAX_PROBED + 1)
+        limit = np + PINT_EXTRAP_MAX_PROBED + 1;
     int watched = w->deadline > 0 || opt->stop || opt->progress;
-    status = pint_extrap_start(e, opt->epsabs, opt->epsrel);
-    /* steps until the engine stops; an extrapolated answer is then
-     * checked, and refuted the run goes on without extrapolation
-     * (extrap.h, pint_extrap_verify) */
+    long long spent = 0;        /* by the runs before this one */
+    pint_extrap *e;
     for (;;) {
-        while (status == 0 && !pint_extrap_done(e)) {
-            if (pint_extrap_evals(e) + step > opt->max_evals) {
-                status = PINT_MAX_EVALS;
+        e = pint_extrap_new(fn, rule, dom->lo[0], dom->hi[0], np + nfound,
+                            pts, limit, &status, msg, sizeof msg);
+        if (!e) {
+            free(pts);
+            pint_rule_free(rule);
+            return pint_fail(res, status, "%s", msg);
+        }
+        pint_extrap_probe_points(e, nfound, pts + np);
+        status = run_engine(e, fn, opt, res, w, watched, poll, poll_arg,
+                            spent);
+        if (status != 0 && status != PINT_ERR_NONFINITE)
+            break;
+        /* a singular point inside: again with it as a breakpoint (one
+         * where f was infinite, or the one the smallest intervals of an
+         * extrapolated answer close in on) */
+        double at;
+        int v;
+        if (status == PINT_ERR_NONFINITE) {
+            v = pint_extrap_infinite_at(e, &at);
+            if (v == 1 && is_one_of(at, pts, np + nfound)) {
+                /* a node rounded onto a breakpoint: the intervals beside
+                 * it are a few doubles wide */
+                status = PINT_ROUNDOFF;
+                snprintf(res->message, sizeof res->message, "an interval "
+                         "beside %s %.17g became too small to bisect: the "
+                         "integrand behaves too badly there (a "
+                         "non-integrable singularity?)",
+                         is_one_of(at, pts, np) ? "the breakpoint"
+                                                : "the singular point found at",
+                         at);
                 break;
             }
-            if (watched) {
-                if ((status = pint_watch_halt(w)) != 0)
-                    break;
-                pint_extrap_result(e, res->value, res->error);
-                pint_watch_progress(w, pint_extrap_evals(e),
-                                    pint_extrap_intervals(e), 0, 1,
-                                    fn->ncomp, res->value, res->error);
-            }
-            if (poll)
-                poll(poll_arg);
-            status = pint_extrap_step(e);
+        } else if (nfound < PINT_EXTRAP_MAX_PROBED) {
+            between_ctx b = { w, watched, poll, poll_arg };
+            v = pint_extrap_interior(e, opt->max_evals - spent, between, &b,
+                                     &at);
+            if (v == 2)
+                status = PINT_MAX_EVALS;
+            else if (v != 1)
+                status = v;
+        } else {
+            v = 0;
         }
-        if (status != 0)
+        if (v != 1 || nfound == PINT_EXTRAP_MAX_PROBED)
             break;
-        between_ctx b = { w, watched, poll, poll_arg };
-        int v = pint_extrap_verify(e, opt->max_evals, between, &b);
-        status = v == 1 ? PINT_MAX_EVALS : v;
-        if (status != 0 || pint_extrap_done(e))
-            break;
+        status = 0;
+        spent += pint_extrap_evals(e);
+        pint_extrap_free(e);
+        pts[np + nfound++] = at;
     }
+    free(pts);
     if (status == 0)
         status = extrap_status(e, limit, res);
     pint_extrap_result(e, res->value, res->error);
@@ -146,7 +212,7 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
             zero &= res->value[k] == 0.0 && res->error[k] == 0.0;
         status = pint_check_vanished(res, pint_extrap_nonzero_seen(e), zero);
     }
-    res->evals = pint_extrap_evals(e);
+    res->evals = spent + pint_extrap_evals(e);
     res->regions = pint_extrap_intervals(e);
     res->rank_evals[0] = res->evals;
     for (int k = 0; k < fn->ncomp; k++)
