@@ -1290,6 +1290,44 @@ void pint_adapt_foreach(const pint_adapt *a,
         visit(a->heap.items[i].r, arg);
 }
 
+/* ------------------------------------------- checks from outside */
+
+const pint_rule_impl *pint_adapt_rule(const pint_adapt *a) { return a->rule; }
+
+int pint_adapt_probe(pint_adapt *a, size_t n, const double *x, double *f)
+{
+    a->evals += (long long)n;
+    int rc = pint_eval_call_polled(a->fn, n, x, f, a->msg, sizeof a->msg,
+                                   &a->poll);
+    if (rc == 0)
+        a->nonzero_seen |= pint_eval_any_nonzero(f, n * (size_t)a->ncomp);
+    return rc;
+}
+
+void pint_adapt_raise(pint_adapt *a, const pint_region *r, const double *add,
+                      int axis)
+{
+    pint_region *reg = (pint_region *)r;    /* the engine's own */
+    double *err = pint_region_err(reg, a->ncomp);
+    for (int k = 0; k < a->ncomp; k++)
+        err[k] += add[k];
+    reg->split = (short)axis;
+    reg->share = 0.0f;
+    reg->alt = a->alt != NULL;
+    reg->key = region_key(a, reg);
+}
+
+void pint_adapt_reorder(pint_adapt *a)
+{
+    pint_heap_rebuild(&a->heap);
+    pint_adapt_recompute(a);
+}
+
+void pint_adapt_set_message(pint_adapt *a, const char *msg)
+{
+    snprintf(a->msg, sizeof a->msg, "%s", msg);
+}
+
 /* ------------------------------------------- regions ruled from values */
 
 void pint_adapt_points(const pint_adapt *a, const double *geom, double *x)

@@ -193,4 +193,20 @@ int pint_adapt_rule_root(pint_adapt *a, const double *geom, double vol,
 int pint_adapt_rule_children(pint_adapt *a, const double *prec,
                              const double *f, double *rec1, double *rec2);
 
+/* For checks of the regions made outside the engine (neighbours.c).
+ * pint_adapt_rule: the engine's rule.  pint_adapt_probe: evaluate the n
+ * points x (n x ndim) into f (n x ncomp), counted in the evaluations;
+ * values are not checked; 0 or the call's status (message in
+ * pint_adapt_message).  pint_adapt_raise: add add[ncomp] to the error of
+ * r (one of the engine's live regions, as pint_adapt_foreach gives
+ * them), and have it split next along `axis`, its children on the
+ * fallback rule; then pint_adapt_reorder, once, restores the heap's order
+ * and the totals.  pint_adapt_set_message: the engine's message. */
+const pint_rule_impl *pint_adapt_rule(const pint_adapt *a);
+int pint_adapt_probe(pint_adapt *a, size_t n, const double *x, double *f);
+void pint_adapt_raise(pint_adapt *a, const pint_region *r, const double *add,
+                      int axis);
+void pint_adapt_reorder(pint_adapt *a);
+void pint_adapt_set_message(pint_adapt *a, const char *msg);
+
 #endif /* PINT_ADAPT_H */

@@ -13,6 +13,7 @@
 #include "pint.h"
 #include "api.h"
 #include "adapt.h"
+#include "neighbours.h"
 #include "checkpoint.h"
 #include "onedim.h"
 #include "map.h"
@@ -67,6 +68,22 @@ static int frozen_fail(pint_adapt *a, const pint_options *o,
     return fail;
 }
 
+/* The neighbours' check (neighbours.h) with each component's tolerance
+ * (scale: room for m doubles). */
+static int blind_neighbours(pint_adapt *a, const pint_options *o,
+                            const double *val, double *scale, size_t *raised)
+{
+    int m = pint_adapt_rule(a)->ncomp;
+    double q = 0.0;
+    for (int k = 0; k < m; k++)
+        q = fmax(q, fabs(val[k]));
+    for (int k = 0; k < m; k++)
+        scale[k] = fmax(o->epsabs, o->epsrel * (o->norm == PINT_NORM_INDIVIDUAL
+                                                ? fabs(val[k]) : q));
+    return pint_neighbours_check(a, scale, o->max_evals - pint_adapt_evals(a),
+                                 raised);
+}
+
 /* Step until convergence, a limit or a halt; returns the status.  The
  * clock is read between steps only when something depends on it.  thr,
  * absval and frozen: room for m doubles each. */
@@ -86,8 +103,17 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
             pint_adapt_recompute(a);
             pint_adapt_totals(a, val, err);
             pint_adapt_abs(a, absval);
-            if (pint_tolerance_met(o, val, err, absval, m, 1.0))
-                return PINT_CONVERGED;
+            if (pint_tolerance_met(o, val, err, absval, m, 1.0)) {
+                size_t raised;
+                int rc = blind_neighbours(a, o, val, thr, &raised);
+                if (rc != 0)
+                    return rc;
+                if (!raised)
+                    return PINT_CONVERGED;
+                if (raised == PINT_NEIGHBOURS_UNCHECKED)
+                    return PINT_MAX_EVALS;  /* no evaluations to check */
+                continue;       /* a region was blind: refine it */
+            }
         } else if (pint_roundoff(o, val, err, absval, m, pint_adapt_evals(a),
                                  &stall)) {
             return PINT_ROUNDOFF;
