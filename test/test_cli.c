@@ -962,16 +962,17 @@ static void test_batch_progress(void)
     write_temp(path, expr_list);
     static char quiet[65536], shown[65536];   /* as run_result.out */
     run_result r;
-    /* each evaluation burns 9 us: 146,218 evaluations, 1.3 s and more in
-     * all on one rank of one thread */
+    /* each evaluation burns 18 us: 124,452 evaluations, 2.2 s and more
+     * in all on one rank of one thread (at 9 us, 1.1 s, one line came
+     * once under load where two are asked) */
     for (int np = 1; np <= 2; np++) {
         const char *groups = np == 1 ? "1" : "2";
-        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "9",
+        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "18",
                      "--groups", groups, "--threads", "1", NULL);
         check_expr_list(&r, np, np);
         CU_ASSERT_STRING_EQUAL(r.err, "");
         strip_timing(r.out, quiet, sizeof quiet);
-        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "9",
+        run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "18",
                      "--groups", groups, "--progress", "--threads", "1",
                      NULL);
         check_expr_list(&r, np, np);
