@@ -12,8 +12,9 @@
  * /usr/lib/R/site-library/cubature/libs/cubature.so).  Nothing of Cuba is
  * compiled in.
  *
- * Instances are pint_testfn_new(NAME, N, seed, 1.0) for seeds 1..K, the
- * very functions of `pint-bench --instances K`.  Cuhre runs with one
+ * Instances are pint_testfn_new(NAME, N, seed, B) for seeds 1..K, the
+ * very functions of `pint-bench --instances K --difficulty B` (B: 1 unless
+ * --difficulty is given).  Cuhre runs with one
  * component, epsabs 0, key 0 (its default rule: degree 9 at N >= 4) and
  * no worker processes (cubacores(0, 0)); --cores N gives it N forked
  * workers (cubacores(N, 10000): Cuba's own parallel mode, the workers
@@ -104,13 +105,15 @@ static int die(const char *what, const char *arg)
 static const char usage_text[] =
 "Usage: peer_cuhre --lib SO -f NAME -d N [--er EPS] [--instances K]\n"
 "                  [--max-evals N] [--last] [--cores N] [--vegas]\n"
+"                  [--difficulty B]\n"
 "Cuba's Cuhre, or with --vegas its Vegas (loaded from SO), on\n"
 "pint-bench's instances, seeds 1..K\n"
 "(default 21); CSV on stdout with pint-bench's columns.\n";
 
 int main(int argc, char **argv)
 {
-    enum { O_LIB = 256, O_ER, O_INST, O_MAX, O_LAST, O_CORES, O_VEGAS };
+    enum { O_LIB = 256, O_ER, O_INST, O_MAX, O_LAST, O_CORES, O_VEGAS,
+           O_DIFF };
     static const struct option opts[] = {
         { "lib", required_argument, NULL, O_LIB },
         { "function", required_argument, NULL, 'f' },
@@ -121,12 +124,13 @@ int main(int argc, char **argv)
         { "last", no_argument, NULL, O_LAST },
         { "cores", required_argument, NULL, O_CORES },
         { "vegas", no_argument, NULL, O_VEGAS },
+        { "difficulty", required_argument, NULL, O_DIFF },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     const char *lib = NULL, *name = NULL;
     long long dim = 0, instances = 21, max_evals = 10000000, ncores = 0;
-    double er = 1e-6;
+    double er = 1e-6, difficulty = 1.0;
     int last = 0, use_vegas = 0, c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":f:d:h", opts, NULL)) != -1) {
@@ -150,6 +154,11 @@ int main(int argc, char **argv)
                 return die("--max-evals must be a count in 1..2e9, got ",
                            optarg);
             break;
+        case O_DIFF:
+            if (pint_parse_double(optarg, &difficulty) != 0
+                || !(difficulty > 0.0))
+                return die("--difficulty must be a number > 0, got ", optarg);
+            break;
         case O_LAST: last = 1; break;
         case O_VEGAS: use_vegas = 1; break;
         case O_CORES:
@@ -171,7 +180,7 @@ int main(int argc, char **argv)
     }
     {   /* a bad name or dimension is reported before any output */
         char msg[256];
-        pint_testfn *t = pint_testfn_new(name, (int)dim, 1, 1.0, msg,
+        pint_testfn *t = pint_testfn_new(name, (int)dim, 1, difficulty, msg,
                                          sizeof msg);
         if (!t)
             return die(msg, NULL);
@@ -199,7 +208,7 @@ int main(int argc, char **argv)
          "exact,status,ok,honest,digits");
     for (long long s = 1; s <= instances; s++) {
         char msg[256];
-        pint_testfn *t = pint_testfn_new(name, (int)dim, (uint64_t)s, 1.0,
+        pint_testfn *t = pint_testfn_new(name, (int)dim, (uint64_t)s, difficulty,
                                          msg, sizeof msg);
         if (!t)
             return die(msg, NULL);
@@ -225,8 +234,8 @@ int main(int argc, char **argv)
         const char *status = ctx.failed ? "integrand-error"
                            : fail == 0 ? "converged" : "max-evals";
         int ok = qerr <= er * fabs(exact), honest = qerr <= err;
-        printf("%s,%s,%lld,1,%g,%lld,%lld,%.6g,%.17g,%.17g,%.17g,%s,%d,%d,"
-               "%.3f\n", method, name, dim, er, s,
+        printf("%s,%s,%lld,%g,%g,%lld,%lld,%.6g,%.17g,%.17g,%.17g,%s,%d,%d,"
+               "%.3f\n", method, name, dim, difficulty, er, s,
                ncores ? (long long)neval : ctx.evals, secs, val, err,
                exact, status, ok, honest, digits);
         pint_testfn_free(t);
