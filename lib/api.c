@@ -68,19 +68,18 @@ static int frozen_fail(pint_adapt *a, const pint_options *o,
     return fail;
 }
 
-/* The neighbours' check (neighbours.h) with each component's tolerance
- * (scale: room for m doubles). */
-static int blind_neighbours(pint_adapt *a, const pint_options *o,
-                            const double *val, double *scale, size_t *raised)
+/* The neighbours' check (neighbours.h), each component's threshold of
+ * the convergence test (tolerance.h; the 2-norm's bound for a component
+ * without one) the scale of a mass worth a probe, into thr[m]. */
+static int blind_neighbours(pint_adapt *a, const pint_options *o, int m,
+                            const double *val, const double *err,
+                            const double *absval, double *thr,
+                            size_t *raised)
 {
-    int m = pint_adapt_rule(a)->ncomp;
-    double q = 0.0;
+    double eps = pint_tolerance_thresholds(o, val, err, absval, m, thr);
     for (int k = 0; k < m; k++)
-        q = fmax(q, fabs(val[k]));
-    for (int k = 0; k < m; k++)
-        scale[k] = fmax(o->epsabs, o->epsrel * (o->norm == PINT_NORM_INDIVIDUAL
-                                                ? fabs(val[k]) : q));
-    return pint_neighbours_check(a, scale, o->max_evals - pint_adapt_evals(a),
+        thr[k] = fmax(0.0, thr[k] >= 0.0 ? thr[k] : eps);
+    return pint_neighbours_check(a, thr, o->max_evals - pint_adapt_evals(a),
                                  raised);
 }
 
@@ -105,7 +104,8 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
             pint_adapt_abs(a, absval);
             if (pint_tolerance_met(o, val, err, absval, m, 1.0)) {
                 size_t raised;
-                int rc = blind_neighbours(a, o, val, thr, &raised);
+                int rc = blind_neighbours(a, o, m, val, err, absval, thr,
+                                          &raised);
                 if (rc != 0)
                     return rc;
                 if (!raised)
