@@ -154,9 +154,12 @@ static void test_helper_faults(void)
     }
     /* (a limit of 4 s once passed before the last rank's 1500th call,
      * with some seven busy processes on the 2 cores: the repeatability
-     * loop beside two searches; the run ends at the limit either way) */
+     * loop beside two searches; the run ends at the limit either way.
+     * The 300th: the last rank is a helper from about its 100th call on,
+     * and beside the two test loops, niced, a limit of 8 s came before
+     * its 1,500th once --cost-us stopped paying back long delays) */
     setenv("PINT_FAULT", "hang", 1);
-    setenv("PINT_FAULT_AFTER", "1500", 1);
+    setenv("PINT_FAULT_AFTER", "300", 1);
     run_mpi(&r, 4, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",
             "fault_last_rank_corner", "-d", "3", "--er", "1e-13",
             "--cost-us", "300", "--time-limit", "8", NULL);

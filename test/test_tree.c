@@ -165,6 +165,10 @@ static void test_helpers_in_groups(void)
                 "--balance", "tree", "--group", "4", "--rule", "sym9", NULL);
         CU_ASSERT_EQUAL(r.status, 0);
         CU_ASSERT(json_num(r.out, "helpers_lent") >= 3);
+        /* (4 ranks moved regions under heavy load while --cost-us paid
+         * back a descheduled sleep whole: drivers/cost.c, LATE_KEPT) */
+        if ((json_num(r.out, "transfers") > 0) != runs[i].moves)
+            fprintf(stderr, "\n  %d ranks: %.600s\n", np, r.out);
         CU_ASSERT_EQUAL(json_num(r.out, "transfers") > 0, runs[i].moves);
         double q = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
         CU_ASSERT(fabs(q - x) <= e);
