@@ -26,10 +26,10 @@
  * do not overlap, so the one across R's face is found by a binary search
  * (in three, a first version that scanned every box on R's plane cost
  * 1.8 times the instructions of a whole run, and is left out); the
- * regions of one engine, the sequential run's (api.c).  Under MPI a
- * worker would check its own before it goes idle on its share; a first
- * version that did made the controller re-open work where no region
- * had moved before, and is left out for now.
+ * regions of one engine: the sequential run's before it claims
+ * convergence (api.c), and under MPI each worker's own before it goes
+ * idle on its share (par/worker.c), where a neighbour held by another
+ * rank is not seen.
  */
 #ifndef PINT_NEIGHBOURS_H
 #define PINT_NEIGHBOURS_H

@@ -9,6 +9,7 @@
  * it shares its steps with the idle workers the controller lends it,
  * and helps the worker it is lent to (helpers.c).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "par.h"
 #include "region.h"
 #include "tolerance.h"
+#include "neighbours.h"
 
 struct pint_par_worker {
     pint_par_ctx *ctx;
@@ -151,6 +153,33 @@ static int is_starved(const pint_par_worker *w)
     return w->grant < w->ctx->step_evals;
 }
 
+/* Before a worker goes idle on its share: the neighbours' check of its
+ * own regions (neighbours.h), each component's share the scale of a
+ * mass worth a probe (the 2-norm's share for one without).  1 when it
+ * raised an error past the share.  The probes come out of the grant,
+ * which they may overdraw by their few evaluations (the limit is kept
+ * to within steps under MPI: proto.h); failed, the worker reports the
+ * failure as a step's. */
+static int blind_neighbours(pint_par_worker *w)
+{
+    int m = w->ctx->ncomp;
+    double *scale = w->val;         /* scratch until the totals below */
+    for (int k = 0; k < m; k++)
+        scale[k] = fmax(0.0, w->shares[1 + k] >= 0.0 ? w->shares[1 + k]
+                                                     : w->shares[0]);
+    long long before = pint_adapt_evals(w->a);
+    size_t raised = 0;
+    int rc = pint_neighbours_check(w->a, scale, LLONG_MAX, &raised);
+    w->grant -= pint_adapt_evals(w->a) - before;
+    pint_adapt_totals(w->a, w->val, w->err);
+    if (rc != 0) {
+        send_fail(w, rc, pint_adapt_message(w->a));
+        return 0;
+    }
+    return raised > 0 && !pint_tolerance_pass(w->ctx->opt->norm, w->err, m,
+                                              w->shares[0], w->shares + 1);
+}
+
 /* Busy: something to refine, allowed to, and its errors not yet within
  * its shares. */
 static int is_busy(pint_par_worker *w)
@@ -178,11 +207,15 @@ static int is_busy(pint_par_worker *w)
                             w->received, w->sent_regions };
     if (memcmp(now_at, w->exact_at, sizeof now_at) == 0)
         return 0;
-    memcpy(w->exact_at, now_at, sizeof now_at);
     pint_adapt_recompute(w->a);
     pint_adapt_totals(w->a, w->val, w->err);
-    return !pint_tolerance_pass(w->ctx->opt->norm, w->err, m, w->shares[0],
-                                w->shares + 1);
+    int busy = !pint_tolerance_pass(w->ctx->opt->norm, w->err, m,
+                                    w->shares[0], w->shares + 1)
+               || (w->answered && blind_neighbours(w));
+    /* the state after the probes is the one checked: probed once */
+    now_at[0] = pint_adapt_evals(w->a);
+    memcpy(w->exact_at, now_at, sizeof now_at);
+    return busy;
 }
 
 /* Its refinement is narrow: at most HELP_WIDTH of its regions have
