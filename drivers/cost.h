@@ -6,7 +6,7 @@
  * integrand (eval.h), not during the sleep.
  *
  * A sleep ends late (timer slack, a busy core): the time past the
- * deadline is kept, up to a millisecond, and taken off the next
+ * deadline is kept, up to 10 ms, and taken off the next
  * payments, so that over a run the cost is what was asked, not one
  * overshoot per call more; a longer overrun is a core taken away, which
  * delays a real integrand as much, and is not given back (cost.c).
