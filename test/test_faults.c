@@ -157,7 +157,7 @@ static void test_helper_faults(void)
      * loop beside two searches; the run ends at the limit either way.
      * The 300th: the last rank is a helper from about its 100th call on,
      * and beside the two test loops, niced, a limit of 8 s came before
-     * its 1,500th once --cost-us stopped paying back long delays) */
+     * its 1,500th while --cost-us kept only 1 ms of lateness, e44bc98) */
     setenv("PINT_FAULT", "hang", 1);
     setenv("PINT_FAULT_AFTER", "300", 1);
     run_mpi(&r, 4, "--json", "--plugin", env_or_die("PINT_PLUGIN"), "-f",

@@ -308,11 +308,12 @@ static void test_honest_over_ranks(void)
  * genz4 at difficulty 3, d = 2, seed 4 ended "converged" without it, a
  * narrow peak's tail in a box 32 times wider beside it (the sequential
  * run's case is test_engine's; under mpirun one rank runs the worker's
- * path).  On 2 ranks it was 2,770 E off without the check (idle machine,
- * every run alike), within 0.2 E with it, but niced beside the two test
- * loops 1 run of 6 ended 7.4 E off: the partition between the ranks is
- * the moment's, and a wide box on the other rank is not seen (seed 6 on
- * 2 ranks: 173 E off with or without the check).  So one rank here. */
+ * path: 562 E off without the check in 2 runs of 2, 0.16 E with it).
+ * On 2 ranks it was 2,770 E off without the check (3 runs alike beside
+ * the two test loops) and within 0.2 E with it, but niced there 1 run
+ * of 6 ended 7.4 E off: the partition between the ranks is the
+ * moment's, and a wide box on the other rank is not seen (seed 6 on 2
+ * ranks: 173 E off with or without the check).  So one rank here. */
 static void test_neighbours_on_workers(void)
 {
     run_result r;
