@@ -3,12 +3,31 @@
 #include <math.h>
 #include <stdlib.h>
 #include "neighbours.h"
+#include "region.h"
 
 /* A box wider than its neighbour by this factor along a tangential axis
  * is probed beside it. */
 #define WIDER 4.0
 /* A mass below this share of the tolerance is not worth a probe. */
 #define WORTH 0.01
+
+/* A region's box (centre, then half-widths), error and integral of |f|,
+ * read through region.h's layout (the regions are the engine's, read
+ * only here). */
+static const double *box_of(const pint_region *r, int m)
+{
+    return pint_region_geom((pint_region *)r, m);
+}
+
+static const double *err_of(const pint_region *r, int m)
+{
+    return pint_region_err((pint_region *)r, m);
+}
+
+static const double *abs_of(const pint_region *r, int m, size_t geom_len)
+{
+    return pint_region_abs((pint_region *)r, m, geom_len);
+}
 
 typedef struct {
     double at;                  /* a face's coordinate */
@@ -62,7 +81,7 @@ static size_t after(const face *faces, size_t lo, size_t N, double at,
 static int worth(const pint_region *r, int m, size_t geom_len,
                  const double *scale)
 {
-    const double *absval = r->data + 2 * (size_t)m + geom_len;
+    const double *absval = abs_of(r, m, geom_len);
     for (int k = 0; k < m; k++)
         if (absval[k] > WORTH * scale[k])
             return 1;
@@ -93,8 +112,8 @@ static int add_probe(probes *ps, probe p)
 static int add_pair(const pint_region *const *reg, size_t ri, size_t si,
                     int ax, int m, probes *ps)
 {
-    const double *hr = reg[ri]->data + 2 * (size_t)m + 2;
-    const double *hs = reg[si]->data + 2 * (size_t)m + 2;
+    const double *hr = box_of(reg[ri], m) + 2;
+    const double *hs = box_of(reg[si], m) + 2;
     double depth = fmin(1.0, hs[ax] / hr[ax]);
     return add_probe(ps, (probe){ ri, si, 1 - ax, reg[ri]->vol * depth });
 }
@@ -110,7 +129,7 @@ static int across(const pint_region *const *reg, const face *faces, size_t N,
                   size_t ri, int ax, int m, probes *ps)
 {
     int t = 1 - ax;
-    const double *cr = reg[ri]->data + 2 * (size_t)m, *hr = cr + 2;
+    const double *cr = box_of(reg[ri], m), *hr = cr + 2;
     double at = cr[ax] + hr[ax];
     double tol = 1e-12 * (fabs(at) + hr[ax]);
     size_t j = after(faces, 0, N, at - tol, 0);
@@ -125,7 +144,7 @@ static int across(const pint_region *const *reg, const face *faces, size_t N,
         }
         if (lo > j) {
             size_t si = faces[lo - 1].i;
-            const double *cs = reg[si]->data + 2 * (size_t)m, *hs = cs + 2;
+            const double *cs = box_of(reg[si], m), *hs = cs + 2;
             if (cr[t] < cs[t] + hs[t] && hs[t] >= WIDER * hr[t]
                 && !reg[si]->frozen && add_pair(reg, ri, si, ax, m, ps))
                 return -1;
@@ -144,7 +163,7 @@ static int below(const pint_region *const *reg, const face *faces, size_t N,
                  const double *scale, probes *ps)
 {
     int t = 1 - ax;
-    const double *cs = reg[si]->data + 2 * (size_t)m, *hs = cs + 2;
+    const double *cs = box_of(reg[si], m), *hs = cs + 2;
     double at = cs[ax] + hs[ax], from = cs[t] - hs[t], to = cs[t] + hs[t];
     double tol = 1e-12 * (fabs(at) + hs[ax]);
     size_t j = after(faces, 0, N, at - tol, 0);
@@ -159,7 +178,7 @@ static int below(const pint_region *const *reg, const face *faces, size_t N,
         }
         for (; k < end && faces[k].lo < to; k++) {
             size_t ri = faces[k].i;
-            const double *cr = reg[ri]->data + 2 * (size_t)m, *hr = cr + 2;
+            const double *cr = box_of(reg[ri], m), *hr = cr + 2;
             if (hs[t] >= WIDER * hr[t] && cr[t] < to
                 && worth(reg[ri], m, geom_len, scale)
                 && add_pair(reg, ri, si, ax, m, ps))
@@ -179,8 +198,8 @@ static int below(const pint_region *const *reg, const face *faces, size_t N,
 static void probe_points(const pint_region *const *reg, const probe *p,
                          int n, int m, int ax, int side, double *x)
 {
-    const double *cr = reg[p->r]->data + 2 * (size_t)m, *hr = cr + n;
-    const double *cs = reg[p->s]->data + 2 * (size_t)m, *hs = cs + n;
+    const double *cr = box_of(reg[p->r], m), *hr = cr + n;
+    const double *cs = box_of(reg[p->s], m), *hs = cs + n;
     double at = cr[ax] + side * hr[ax], depth = fmin(hr[ax], hs[ax]);
     for (int b = 0; b < n; b++)
         x[b] = x[n + b] = cr[b];
@@ -210,7 +229,7 @@ int pint_neighbours_check(pint_adapt *a, const double *scale,
          * box above it (across), and the boxes above a box's upper face
          * lie in one run (below) */
         for (size_t i = 0; i < N; i++) {
-            const double *c = g.reg[i]->data + 2 * (size_t)m;
+            const double *c = box_of(g.reg[i], m);
             faces[i] = (face){ c[ax] - c[n + ax], c[1 - ax] - c[n + 1 - ax],
                                i };
         }
@@ -261,7 +280,7 @@ int pint_neighbours_check(pint_adapt *a, const double *scale,
     for (size_t j = 0; j < ps.n; j++) {
         const probe *p = &ps.p[j];
         const pint_region *s = g.reg[p->s];
-        const double *err = s->data + m, *absval = s->data + 2 * m + geom_len;
+        const double *err = err_of(s, m), *absval = abs_of(s, m, geom_len);
         for (int k = 0; k < m; k++) {
             double v1 = f[2 * j * (size_t)m + k];
             double v2 = f[(2 * j + 1) * (size_t)m + k];
