@@ -97,6 +97,8 @@ struct pint_par_controller {
     long long transfers;
     long long lends;            /* helpers lent */
     int reclaimed;              /* RECLAIM sent to its idle workers */
+    int claim;                  /* a group: the top's STOP claims
+                                   convergence (GD_TARGET) */
     int told_tight;             /* the top: GD_TIGHT sent to every group */
     long long probes;           /* the top: PROBEs sent; a group: the
                                    number of the last it heard */
@@ -503,13 +505,16 @@ static void stop_all(pint_par_controller *c, int status, int dump)
     c->dump_len = 0;
     for (int i = 0; i < c->n; i++)
         c->w[i].dumped = 0;
+    /* a claim of convergence: each worker makes the neighbours' check
+     * before its FINAL (worker.c), on the shares of the claim */
+    int claim = c->role == ROLE_GROUP ? c->claim : status == PINT_CONVERGED;
     if (c->role == ROLE_TOP) {
         for (int g = 0; g < c->ngroups; g++)
-            send_down(c, g, PINT_GCMD_STOP, 0, 0);
+            send_down(c, g, PINT_GCMD_STOP, claim, 0);
         return;
     }
     for (int i = 0; i < c->n; i++)
-        send_control(c, worker_rank(c, i), PINT_CMD_STOP, 0, 0,
+        send_control(c, worker_rank(c, i), PINT_CMD_STOP, claim, claim,
                      c->dumping, 0, c->w[i].ordered);
     if (c->role == ROLE_GROUP)
         report_up(c, 1);
@@ -1161,6 +1166,7 @@ static void on_down(pint_par_controller *c, const double *d)
         c->w[t].promised = 0;
         break;
     case PINT_GCMD_STOP:
+        c->claim = d[GD_TARGET] != 0.0;
         stop_all(c, PINT_CONVERGED, d[GD_DUMP] != 0.0);
         break;
     case PINT_GCMD_RESUME:

@@ -19,6 +19,8 @@
  *   worker -> controller  FAIL     the status (integrand error, NaN/Inf,
  *                                  out of memory), then one line as chars
  *   worker -> controller  FINAL    after STOP: exact totals and counts
+ *                                  (a STOP that claims convergence: after
+ *                                  the neighbours' check, neighbours.h)
  *   worker -> controller  VERIFY   after STOP in verify mode: every region
  *   worker -> controller  DUMP     after STOP with the dump flag: every
  *                                  region, for a checkpoint; the
@@ -217,7 +219,9 @@ enum {
     CTL_CMD,            /* enum pint_par_cmd */
     CTL_EPS_SHARE,      /* the share of eps (l2: of the 2-norm bound) */
     CTL_TARGET,         /* SEND: the receiving worker's rank; LEND: the
-                           helper's */
+                           helper's; STOP: 1 when it claims convergence
+                           (it carries the shares, and the worker makes
+                           the neighbours' check before FINAL) */
     CTL_COUNT,          /* SEND: how many regions at most; STOP: 1 when
                            every region is to be sent (DUMP) */
     CTL_GRANT,          /* evaluations added to the worker's grant */
@@ -306,7 +310,8 @@ enum pint_group_cmd {
  * k's threshold (as CONTROL). */
 enum {
     GD_CMD,             /* enum pint_group_cmd */
-    GD_TARGET,          /* FEED, COUNT, RELEASE: a worker's number */
+    GD_TARGET,          /* FEED, COUNT, RELEASE: a worker's number;
+                           STOP: 1 when it claims convergence */
     GD_GRANT,           /* evaluations added to the group's budget */
     GD_TIGHT,           /* as CTL_TIGHT */
     GD_GMAX,            /* the largest error a group has to give */

@@ -46,15 +46,31 @@ struct pint_par_worker {
     int failed;
     int stopping, reported, done;
     int dump;                   /* this STOP wants every region */
+    int stop_check;             /* this STOP claims convergence: the
+                                   neighbours' check before FINAL */
     int halt_told;              /* the controller knows our stop flag */
     int steps_since_update;
     long long expect, received; /* REGIONS messages */
     long long transfers, sent_regions;
     pint_sum *sent_val, *sent_err, *recv_val, *recv_err;
     /* the engine's state when its running totals were last made exact
-     * (is_busy): evaluations, regions, regions received and sent */
-    long long exact_at[4];
+     * (is_busy): evaluations, regions, regions received and sent, and
+     * whether the shares were known */
+    long long exact_at[5];
+    /* the state after its last neighbours' check, and the scale of that
+     * check (blind_neighbours) */
+    long long checked_at[4];
+    double *checked_scale;
 };
+
+/* The engine's state: evaluations, regions, regions received and sent. */
+static void engine_state(const pint_par_worker *w, long long *at)
+{
+    at[0] = pint_adapt_evals(w->a);
+    at[1] = (long long)pint_adapt_regions(w->a);
+    at[2] = w->received;
+    at[3] = w->sent_regions;
+}
 
 /* The failure line: which rank, when there are several. */
 static void fail_line(const pint_par_ctx *ctx, const char *msg, char *line,
@@ -100,7 +116,7 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
      * CONTROL, a REGIONS message (at most lb_regions records), FAIL and
      * FINAL */
     size_t rlen = (size_t)ctx->lb_regions * ctx->rec_len;
-    w->shares = malloc((3 * (size_t)m + 1 + pint_control_len(m) + rlen
+    w->shares = malloc((4 * (size_t)m + 1 + pint_control_len(m) + rlen
                         + PINT_FAIL_LEN + pint_final_len(m)
                         + pint_update_len(m)) * sizeof *w->shares);
     if (!w->sent_val || !w->shares) {
@@ -116,6 +132,8 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->fail = w->rbuf + rlen;
     w->fin = w->fail + PINT_FAIL_LEN;
     w->upd = w->fin + pint_final_len(m);
+    w->checked_scale = w->upd + pint_update_len(m);
+    w->checked_at[0] = -1;      /* never checked */
     /* the share is unknown until the controller's first answer: report
      * first, so a domain whose first pieces already meet the tolerance is
      * not subdivided at all */
@@ -153,25 +171,37 @@ static int is_starved(const pint_par_worker *w)
     return w->grant < w->ctx->step_evals;
 }
 
-/* Before a worker goes idle on its share: the neighbours' check of its
- * own regions (neighbours.h), each component's share the scale of a
- * mass worth a probe (the 2-norm's share for one without).  1 when it
- * raised an error past the share.  The probes come out of the grant,
- * which they may overdraw by their few evaluations (the limit is kept
- * to within steps under MPI: proto.h); failed, the worker reports the
- * failure as a step's. */
+/* The neighbours' check of a worker's own regions (neighbours.h), each
+ * component's share the scale of a mass worth a probe (the 2-norm's
+ * share for one without): before it goes idle on its share, and before
+ * its FINAL when a STOP claims convergence (a worker still busy on a
+ * share tighter than the total needs never went idle: --update-evals
+ * 20000 on one rank ended 6.5e8 E off).  Once per state of the engine
+ * and scale of at least the last one's.  1 when it raised an error past
+ * the share.  The probes come out of the grant, which they may overdraw
+ * by their few evaluations (the limit is kept to within steps under
+ * MPI: proto.h); failed, the worker reports the failure as a step's. */
 static int blind_neighbours(pint_par_worker *w)
 {
     int m = w->ctx->ncomp;
     double *scale = w->val;         /* scratch until the totals below */
-    for (int k = 0; k < m; k++)
+    int seen = 1;
+    long long now_at[4];
+    engine_state(w, now_at);
+    for (int k = 0; k < m; k++) {
         scale[k] = fmax(0.0, w->shares[1 + k] >= 0.0 ? w->shares[1 + k]
                                                      : w->shares[0]);
+        seen &= scale[k] >= w->checked_scale[k];
+    }
+    if (seen && memcmp(now_at, w->checked_at, sizeof now_at) == 0)
+        return 0;
+    memcpy(w->checked_scale, scale, (size_t)m * sizeof *scale);
     long long before = pint_adapt_evals(w->a);
     size_t raised = 0;
     int rc = pint_neighbours_check(w->a, scale, LLONG_MAX, &raised);
     w->grant -= pint_adapt_evals(w->a) - before;
     pint_adapt_totals(w->a, w->val, w->err);
+    engine_state(w, w->checked_at);
     if (rc != 0) {
         send_fail(w, rc, pint_adapt_message(w->a));
         return 0;
@@ -201,10 +231,12 @@ static int is_busy(pint_par_worker *w)
      * regions claimed errors of 1e10): a worker idle on a sum 1e-6 too
      * low, while the exact FINAL totals missed the test, made the
      * controller resume everyone, and everyone go idle again, for ever.
-     * Once per state of the engine, so an idle worker polls cheaply. */
-    long long now_at[4] = { pint_adapt_evals(w->a),
-                            (long long)pint_adapt_regions(w->a),
-                            w->received, w->sent_regions };
+     * Once per state of the engine, so an idle worker polls cheaply (and
+     * again once the shares are known: the first reports are made
+     * before, on no check). */
+    long long now_at[5];
+    engine_state(w, now_at);
+    now_at[4] = w->answered;
     if (memcmp(now_at, w->exact_at, sizeof now_at) == 0)
         return 0;
     pint_adapt_recompute(w->a);
@@ -357,8 +389,12 @@ static void on_control(pint_par_worker *w, const double *c)
     int m = w->ctx->ncomp, cmd = (int)c[CTL_CMD];
     w->tight = c[CTL_TIGHT] != 0.0;
     w->answered = 1;
-    w->shares[0] = c[CTL_EPS_SHARE];
-    memcpy(w->shares + 1, c + CTL_LEN, (size_t)m * sizeof *c);
+    /* END and a STOP that claims nothing carry no shares */
+    if (cmd != PINT_CMD_END
+        && (cmd != PINT_CMD_STOP || c[CTL_TARGET] != 0.0)) {
+        w->shares[0] = c[CTL_EPS_SHARE];
+        memcpy(w->shares + 1, c + CTL_LEN, (size_t)m * sizeof *c);
+    }
     /* the individual keys weigh the components by these shares (STOP
      * and END carry none) */
     if (cmd == PINT_CMD_CONTINUE || cmd == PINT_CMD_SEND
@@ -375,6 +411,7 @@ static void on_control(pint_par_worker *w, const double *c)
         w->reported = 0;
         w->expect = (long long)c[CTL_EXPECT];
         w->dump = c[CTL_COUNT] != 0.0;
+        w->stop_check = c[CTL_TARGET] != 0.0;
         break;
     case PINT_CMD_RESUME:
         w->stopping = 0;
@@ -535,6 +572,11 @@ int pint_par_worker_work(pint_par_worker *w)
         if (!w->reported && w->received >= w->expect) {
             pint_par_helpers_dismiss(w->h);     /* before FINAL: END
                                                    counts on it */
+            /* a claim of convergence: what a raised error adds, the
+             * exact FINAL totals carry, and the controller resumes the
+             * run when they miss the tolerance */
+            if (w->stop_check && !w->failed && pint_adapt_regions(w->a) > 0)
+                blind_neighbours(w);
             send_final(w);
             return 1;
         }
