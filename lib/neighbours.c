@@ -2,6 +2,7 @@
  * neighbours.h). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "neighbours.h"
 #include "region.h"
 
@@ -37,20 +38,36 @@ typedef struct {
 } face;
 
 typedef struct {
-    size_t r, s;                /* the region beside, the region probed */
+    size_t r, s;                /* the box beside, the region probed */
     int axis;                   /* S's axis to split */
     double vol;                 /* the mirror's volume within S */
 } probe;
 
+/* A box of the check: a region of the engine, or (reg NULL) a box of
+ * another rank's, which may be beside one of ours but is never probed. */
 typedef struct {
-    const pint_region **reg;
+    const double *c;            /* centre, then half-widths */
+    double vol;
+    const pint_region *reg;
+    int worth;                  /* holds a mass worth a probe */
+} nbox;
+
+typedef struct {
+    nbox *box;
     size_t n;
+    int m;
+    size_t geom_len;
+    const double *scale;
 } gathered;
+
+static int worth(const pint_region *r, int m, size_t geom_len,
+                 const double *scale);
 
 static void gather(const pint_region *r, void *arg)
 {
     gathered *g = arg;
-    g->reg[g->n++] = r;
+    g->box[g->n++] = (nbox){ box_of(r, g->m), r->vol, r,
+                             worth(r, g->m, g->geom_len, g->scale) };
 }
 
 /* By coordinate, then along the other axis. */
@@ -107,29 +124,28 @@ static int add_probe(probes *ps, probe p)
     return 0;
 }
 
-/* A probe of S (region si) beside R (ri) across a face on axis ax: S
- * split along the other axis, the mirror of R within S. */
-static int add_pair(const pint_region *const *reg, size_t ri, size_t si,
-                    int ax, int m, probes *ps)
+/* A probe of S (region si) beside R (box ri) across a face on axis ax:
+ * S split along the other axis, the mirror of R within S. */
+static int add_pair(const nbox *box, size_t ri, size_t si, int ax,
+                    probes *ps)
 {
-    const double *hr = box_of(reg[ri], m) + 2;
-    const double *hs = box_of(reg[si], m) + 2;
+    const double *hr = box[ri].c + 2, *hs = box[si].c + 2;
     double depth = fmin(1.0, hs[ax] / hr[ax]);
-    return add_probe(ps, (probe){ ri, si, 1 - ax, reg[ri]->vol * depth });
+    return add_probe(ps, (probe){ ri, si, 1 - ax, box[ri].vol * depth });
 }
 
-/* The box across R's upper face on axis ax (faces: the regions' lower
+/* The box across R's upper face on axis ax (faces: the boxes' lower
  * faces on ax, sorted, then by their lower ends on the other axis) that
- * holds R's centre along the other axis, when it is WIDER times wider
- * than R there: a probe.  The boxes whose faces lie on one line, on one
- * side of it, do not overlap, so the one that holds R's centre is the
- * last that begins at or before it (of each coordinate within rounding
- * of R's face). */
-static int across(const pint_region *const *reg, const face *faces, size_t N,
-                  size_t ri, int ax, int m, probes *ps)
+ * holds R's centre along the other axis, when it is one of ours and
+ * WIDER times wider than R there: a probe.  The boxes whose faces lie
+ * on one line, on one side of it, do not overlap, so the one that holds
+ * R's centre is the last that begins at or before it (of each
+ * coordinate within rounding of R's face). */
+static int across(const nbox *box, const face *faces, size_t N, size_t ri,
+                  int ax, probes *ps)
 {
     int t = 1 - ax;
-    const double *cr = box_of(reg[ri], m), *hr = cr + 2;
+    const double *cr = box[ri].c, *hr = cr + 2;
     double at = cr[ax] + hr[ax];
     double tol = 1e-12 * (fabs(at) + hr[ax]);
     size_t j = after(faces, 0, N, at - tol, 0);
@@ -144,9 +160,10 @@ static int across(const pint_region *const *reg, const face *faces, size_t N,
         }
         if (lo > j) {
             size_t si = faces[lo - 1].i;
-            const double *cs = box_of(reg[si], m), *hs = cs + 2;
+            const double *cs = box[si].c, *hs = cs + 2;
             if (cr[t] < cs[t] + hs[t] && hs[t] >= WIDER * hr[t]
-                && !reg[si]->frozen && add_pair(reg, ri, si, ax, m, ps))
+                && box[si].reg && !box[si].reg->frozen
+                && add_pair(box, ri, si, ax, ps))
                 return -1;
         }
         j = end;
@@ -156,14 +173,13 @@ static int across(const pint_region *const *reg, const face *faces, size_t N,
 
 /* The boxes R across S's upper face on axis ax (faces as in across)
  * that S is WIDER times wider than along the other axis and that hold a
- * mass worth a probe: a probe each, S below R.  They lie in one run of
- * the sorted faces. */
-static int below(const pint_region *const *reg, const face *faces, size_t N,
-                 size_t si, int ax, int m, size_t geom_len,
-                 const double *scale, probes *ps)
+ * mass worth a probe (only_foreign: other ranks' only): a probe each, S
+ * below R.  They lie in one run of the sorted faces. */
+static int below(const nbox *box, const face *faces, size_t N, size_t si,
+                 int ax, int only_foreign, probes *ps)
 {
     int t = 1 - ax;
-    const double *cs = box_of(reg[si], m), *hs = cs + 2;
+    const double *cs = box[si].c, *hs = cs + 2;
     double at = cs[ax] + hs[ax], from = cs[t] - hs[t], to = cs[t] + hs[t];
     double tol = 1e-12 * (fabs(at) + hs[ax]);
     size_t j = after(faces, 0, N, at - tol, 0);
@@ -178,10 +194,10 @@ static int below(const pint_region *const *reg, const face *faces, size_t N,
         }
         for (; k < end && faces[k].lo < to; k++) {
             size_t ri = faces[k].i;
-            const double *cr = box_of(reg[ri], m), *hr = cr + 2;
-            if (hs[t] >= WIDER * hr[t] && cr[t] < to
-                && worth(reg[ri], m, geom_len, scale)
-                && add_pair(reg, ri, si, ax, m, ps))
+            const double *cr = box[ri].c, *hr = cr + 2;
+            if (hs[t] >= WIDER * hr[t] && cr[t] < to && box[ri].worth
+                && (!only_foreign || !box[ri].reg)
+                && add_pair(box, ri, si, ax, ps))
                 return -1;
         }
         j = end;
@@ -195,11 +211,11 @@ static int below(const pint_region *const *reg, const face *faces, size_t N,
  * from the face is seen near it: at the centre alone, the tail of a
  * Gaussian of width 0.003 beside a box of 0.008 was 20 times smaller
  * than it is. */
-static void probe_points(const pint_region *const *reg, const probe *p,
-                         int n, int m, int ax, int side, double *x)
+static void probe_points(const nbox *box, const probe *p, int n, int ax,
+                         int side, double *x)
 {
-    const double *cr = box_of(reg[p->r], m), *hr = cr + n;
-    const double *cs = box_of(reg[p->s], m), *hs = cs + n;
+    const double *cr = box[p->r].c, *hr = cr + n;
+    const double *hs = box[p->s].c + n;
     double at = cr[ax] + side * hr[ax], depth = fmin(hr[ax], hs[ax]);
     for (int b = 0; b < n; b++)
         x[b] = x[n + b] = cr[b];
@@ -207,44 +223,52 @@ static void probe_points(const pint_region *const *reg, const probe *p,
     x[n + ax] = at + side * depth;
 }
 
-int pint_neighbours_check(pint_adapt *a, const double *scale,
-                          long long budget, size_t *raised)
+/* The check of the engine's regions, beside its own boxes worth a probe
+ * (nforeign 0) or beside foreign[nforeign] only. */
+static int check(pint_adapt *a, const double *scale, long long budget,
+                 const double *foreign, size_t nforeign, size_t *raised)
 {
     const pint_rule_impl *rule = pint_adapt_rule(a);
     int n = rule->ndim, m = rule->ncomp, rc = 0;
     size_t N = pint_adapt_regions(a), geom_len = 2 * (size_t)n;
+    size_t T = N + nforeign;
     *raised = 0;
-    if (rule->kind != PINT_REGION_BOX || n != 2 || N < 2)
+    if (rule->kind != PINT_REGION_BOX || n != 2 || N < 1 || T < 2)
         return 0;
-    gathered g = { malloc(N * sizeof *g.reg), 0 };
-    face *faces = malloc(N * sizeof *faces);
+    gathered g = { malloc(T * sizeof *g.box), 0, m, geom_len, scale };
+    face *faces = malloc(T * sizeof *faces);
     probes ps = { NULL, 0, 0 };
     int *where = NULL;              /* per probe: axis and side */
     double *x = NULL, *f = NULL, *add = NULL;
-    if (!g.reg || !faces)
+    if (!g.box || !faces)
         goto nomem;
     pint_adapt_foreach(a, gather, &g);
+    for (size_t i = 0; i < nforeign; i++) {
+        const double *c = foreign + 4 * i;
+        g.box[N + i] = (nbox){ c, 4.0 * c[2] * c[3], NULL, 1 };
+    }
     for (int ax = 0; ax < n; ax++) {
-        /* the regions' lower faces on ax: a box's upper face finds the
+        /* the boxes' lower faces on ax: a box's upper face finds the
          * box above it (across), and the boxes above a box's upper face
          * lie in one run (below) */
-        for (size_t i = 0; i < N; i++) {
-            const double *c = box_of(g.reg[i], m);
+        for (size_t i = 0; i < T; i++) {
+            const double *c = g.box[i].c;
             faces[i] = (face){ c[ax] - c[n + ax], c[1 - ax] - c[n + 1 - ax],
                                i };
         }
-        qsort(faces, N, sizeof *faces, by_at);
+        qsort(faces, T, sizeof *faces, by_at);
         for (int side = -1; side <= 1; side += 2) {
             size_t first = ps.n;
-            for (size_t i = 0; i < N; i++) {
-                int bad = side > 0
-                          ? worth(g.reg[i], m, geom_len, scale)
-                            && across(g.reg, faces, N, i, ax, m, &ps)
-                          : !g.reg[i]->frozen
-                            && below(g.reg, faces, N, i, ax, m, geom_len,
-                                     scale, &ps);
-                if (bad)
-                    goto nomem;
+            if (side > 0) {     /* R below S: R ours, or another's */
+                for (size_t i = nforeign ? N : 0; i < T; i++)
+                    if (g.box[i].worth
+                        && across(g.box, faces, T, i, ax, &ps))
+                        goto nomem;
+            } else {            /* S below R */
+                for (size_t i = 0; i < N; i++)
+                    if (!g.box[i].reg->frozen
+                        && below(g.box, faces, T, i, ax, nforeign > 0, &ps))
+                        goto nomem;
             }
             int *w = realloc(where, (ps.n ? ps.n : 1) * sizeof *w);
             if (!w)
@@ -266,7 +290,7 @@ int pint_neighbours_check(pint_adapt *a, const double *scale,
     if (!x || !f || !add)
         goto nomem;
     for (size_t j = 0; j < ps.n; j++)
-        probe_points(g.reg, &ps.p[j], n, m, where[j] / 2,
+        probe_points(g.box, &ps.p[j], n, where[j] / 2,
                      where[j] % 2 ? 1 : -1, x + 2 * j * (size_t)n);
     rc = pint_adapt_probe(a, 2 * ps.n, x, f);
     if (rc != 0)
@@ -279,7 +303,7 @@ int pint_neighbours_check(pint_adapt *a, const double *scale,
         axis[i] = -1;
     for (size_t j = 0; j < ps.n; j++) {
         const probe *p = &ps.p[j];
-        const pint_region *s = g.reg[p->s];
+        const pint_region *s = g.box[p->s].reg;
         const double *err = err_of(s, m), *absval = abs_of(s, m, geom_len);
         for (int k = 0; k < m; k++) {
             double v1 = f[2 * j * (size_t)m + k];
@@ -297,7 +321,7 @@ int pint_neighbours_check(pint_adapt *a, const double *scale,
     }
     for (size_t i = 0; i < N; i++)
         if (axis[i] >= 0) {
-            pint_adapt_raise(a, g.reg[i], add + i * (size_t)m, axis[i]);
+            pint_adapt_raise(a, g.box[i].reg, add + i * (size_t)m, axis[i]);
             ++*raised;
         }
     free(axis);
@@ -308,7 +332,7 @@ nomem:
     rc = PINT_ERR_NOMEM;
     pint_adapt_set_message(a, "out of memory for the neighbours' check");
 done:
-    free(g.reg);
+    free(g.box);
     free(faces);
     free(ps.p);
     free(where);
@@ -316,4 +340,50 @@ done:
     free(f);
     free(add);
     return rc;
+}
+
+int pint_neighbours_check(pint_adapt *a, const double *scale,
+                          long long budget, size_t *raised)
+{
+    return check(a, scale, budget, NULL, 0, raised);
+}
+
+int pint_neighbours_check_beside(pint_adapt *a, const double *scale,
+                                 long long budget, const double *foreign,
+                                 size_t nforeign, size_t *raised)
+{
+    if (nforeign == 0) {
+        *raised = 0;
+        return 0;
+    }
+    return check(a, scale, budget, foreign, nforeign, raised);
+}
+
+/* The geometry of one region worth a probe. */
+typedef struct {
+    double *out;
+    size_t n;
+    int m;
+    size_t geom_len;
+    const double *scale;
+} worth_list;
+
+static void list_worth(const pint_region *r, void *arg)
+{
+    worth_list *l = arg;
+    if (!worth(r, l->m, l->geom_len, l->scale))
+        return;
+    if (l->out)
+        memcpy(l->out + 4 * l->n, box_of(r, l->m), 4 * sizeof *l->out);
+    l->n++;
+}
+
+size_t pint_neighbours_worth(pint_adapt *a, const double *scale, double *out)
+{
+    const pint_rule_impl *rule = pint_adapt_rule(a);
+    if (rule->kind != PINT_REGION_BOX || rule->ndim != 2)
+        return 0;
+    worth_list l = { out, 0, rule->ncomp, 4, scale };
+    pint_adapt_foreach(a, list_worth, &l);
+    return l.n;
 }

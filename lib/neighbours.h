@@ -28,7 +28,8 @@
  * 1.8 times the instructions of a whole run, and is left out); the
  * regions of one engine: the sequential run's before it claims
  * convergence (api.c), and under MPI each worker's own before it goes
- * idle on its share (par/worker.c), where a neighbour held by another
+ * idle on its share and before its final report on a claim of
+ * convergence (par/worker.c), where a neighbour held by another
  * rank is not seen.
  */
 #ifndef PINT_NEIGHBOURS_H
@@ -51,5 +52,19 @@
 #define PINT_NEIGHBOURS_UNCHECKED ((size_t)-1)
 int pint_neighbours_check(pint_adapt *a, const double *scale,
                           long long budget, size_t *raised);
+
+/* Across ranks: the boxes of a's regions worth a probe on scale, as
+ * (centre, half-widths) in out[4 * count] (out NULL: counted only);
+ * 0 unless a holds 2-D boxes.  Returns the count. */
+size_t pint_neighbours_worth(pint_adapt *a, const double *scale,
+                             double *out);
+
+/* As pint_neighbours_check, for the pairs of one of a's regions and
+ * one of foreign[4 * nforeign], boxes of another rank's regions worth a
+ * probe (pint_neighbours_worth there): a's region is probed beside
+ * them (the pairs of a's own regions are pint_neighbours_check's). */
+int pint_neighbours_check_beside(pint_adapt *a, const double *scale,
+                                 long long budget, const double *foreign,
+                                 size_t nforeign, size_t *raised);
 
 #endif /* PINT_NEIGHBOURS_H */

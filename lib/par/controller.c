@@ -62,6 +62,9 @@ typedef struct {
     double *fin;                /* FINAL, once received */
     long long audited;          /* its VERIFY messages of this round in */
     long long dumped;           /* its DUMP messages of this round in */
+    size_t beside_from, beside_n;   /* its boxes in the controller's
+                                       beside[] (BESIDE_UP) */
+    int beside_sent;            /* the BESIDE to it in flight */
     int current;                /* it has reported since the last resume */
     long long lends;            /* times it was lent as a helper */
     int lent_to;                /* the worker of the last lend */
@@ -99,6 +102,13 @@ struct pint_par_controller {
     int reclaimed;              /* RECLAIM sent to its idle workers */
     int claim;                  /* a group: the top's STOP claims
                                    convergence (GD_TARGET) */
+    /* the neighbours' check across ranks (proto.h, BESIDE_UP) */
+    double *beside;             /* the boxes of this round, by arrival */
+    size_t beside_len, beside_cap;  /* in doubles */
+    int beside_in;              /* BESIDE_UP messages of this round in */
+    int beside_lost;            /* out of memory for them: none sent */
+    double *beside_msg;         /* the BESIDE, sent to every worker */
+    double beside_none;         /* an empty one's buffer */
     int told_tight;             /* the top: GD_TIGHT sent to every group */
     long long probes;           /* the top: PROBEs sent; a group: the
                                    number of the last it heard */
@@ -187,6 +197,9 @@ static pint_par_controller *make(pint_par_ctx *ctx, double domain_volume,
     if ((ctx->opt->verify || ctx->opt->checkpoint)
         && c->rx_len < PINT_CHUNK_REGIONS * ctx->rec_len)
         c->rx_len = PINT_CHUNK_REGIONS * ctx->rec_len;
+    if (ctx->beside && role == ROLE_ONE
+        && c->rx_len < 1 + 4 * (size_t)PINT_BESIDE_MAX)
+        c->rx_len = 1 + 4 * (size_t)PINT_BESIDE_MAX;
     size_t tree = pint_group_up_len(m) + pint_group_down_len(m) + 2 + m;
     c->store = malloc(((size_t)n * per + c->rx_len + tree)
                       * sizeof *c->store);
@@ -258,6 +271,8 @@ void pint_par_controller_free(pint_par_controller *c)
     free(c->w);
     free(c->verify_val);
     free(c->dump);
+    free(c->beside);
+    free(c->beside_msg);
     free(c->shares);
     free(c->gup);
     free(c->gwoken);
@@ -508,6 +523,12 @@ static void stop_all(pint_par_controller *c, int status, int dump)
     /* a claim of convergence: each worker makes the neighbours' check
      * before its FINAL (worker.c), on the shares of the claim */
     int claim = c->role == ROLE_GROUP ? c->claim : status == PINT_CONVERGED;
+    if (claim && c->role == ROLE_ONE && c->ctx->beside) {
+        claim = 2;              /* and across ranks */
+        c->beside_len = 0;
+        c->beside_in = 0;
+        c->beside_lost = 0;
+    }
     if (c->role == ROLE_TOP) {
         for (int g = 0; g < c->ngroups; g++)
             send_down(c, g, PINT_GCMD_STOP, claim, 0);
@@ -1627,18 +1648,77 @@ static void group_watch(pint_par_controller *c)
         report_up(c, 0);
 }
 
+/* Every worker's boxes worth a probe are in: each worker gets them all
+ * (BESIDE, one buffer for all: the offsets say which are its own), or
+ * none when memory ran out. */
+static void send_beside(pint_par_controller *c)
+{
+    pint_par_ctx *ctx = c->ctx;
+    for (int i = 0; i < c->n; i++)
+        while (c->w[i].beside_sent)
+            pint_par_outbox_progress(&ctx->out);
+    free(c->beside_msg);
+    size_t head = (size_t)c->n + 1;
+    c->beside_msg = c->beside_lost
+                    ? NULL : malloc((head + c->beside_len) * sizeof(double));
+    double *b = c->beside_msg;
+    size_t len = 0;             /* none: an empty BESIDE */
+    if (b) {
+        size_t at = 0;
+        for (int i = 0; i < c->n; i++) {
+            const worker_view *v = &c->w[i];
+            b[i] = (double)(at / 4);
+            memcpy(b + head + at, c->beside + v->beside_from,
+                   4 * v->beside_n * sizeof *b);
+            at += 4 * v->beside_n;
+        }
+        b[c->n] = (double)(at / 4);
+        len = head + at;
+    }
+    for (int i = 0; i < c->n; i++)
+        pint_par_send_kept(&ctx->out, ctx->comm, b ? b : &c->beside_none, len,
+                           worker_rank(c, i), PINT_TAG_BESIDE,
+                           &c->w[i].beside_sent);
+}
+
+/* Worker i's BESIDE_UP: its count, then its boxes. */
+static void on_beside_up(pint_par_controller *c, int i, const double *buf,
+                         size_t len)
+{
+    worker_view *v = &c->w[i];
+    size_t n = len > 1 ? (len - 1) / 4 : 0;
+    if (!c->beside_lost && c->beside_len + 4 * n > c->beside_cap) {
+        size_t cap = 2 * (c->beside_len + 4 * n);
+        double *d = realloc(c->beside, cap * sizeof *d);
+        if (d) {
+            c->beside = d;
+            c->beside_cap = cap;
+        } else {
+            c->beside_lost = 1;
+        }
+    }
+    if (!c->beside_lost) {
+        memcpy(c->beside + c->beside_len, buf + 1, 4 * n * sizeof *buf);
+        v->beside_from = c->beside_len;
+        v->beside_n = n;
+        c->beside_len += 4 * n;
+    }
+    if (++c->beside_in == c->n)
+        send_beside(c);
+}
+
 int pint_par_controller_poll(pint_par_controller *c)
 {
     pint_par_ctx *ctx = c->ctx;
     int handled = 0;
-    static const int tags[3][5] = {
+    static const int tags[3][6] = {
         [ROLE_ONE] = { PINT_TAG_FAIL, PINT_TAG_UPDATE, PINT_TAG_VERIFY,
-                       PINT_TAG_DUMP, PINT_TAG_FINAL },
+                       PINT_TAG_DUMP, PINT_TAG_FINAL, PINT_TAG_BESIDE_UP },
         [ROLE_TOP] = { PINT_TAG_FAIL, PINT_TAG_GROUP_UP, PINT_TAG_VERIFY,
                        PINT_TAG_DUMP, PINT_TAG_FINAL },
         [ROLE_GROUP] = { PINT_TAG_UPDATE, PINT_TAG_GROUP_DOWN }
     };
-    int ntags = c->role == ROLE_GROUP ? 2 : 5;
+    int ntags = c->role == ROLE_GROUP ? 2 : c->role == ROLE_TOP ? 5 : 6;
     for (;;) {
         int flag = 0, t;
         MPI_Status st;
@@ -1688,6 +1768,9 @@ int pint_par_controller_poll(pint_par_controller *c)
         case PINT_TAG_DUMP:
             on_dump(c, buf, (size_t)len);
             c->w[i].dumped++;
+            break;
+        case PINT_TAG_BESIDE_UP:
+            on_beside_up(c, i, buf, (size_t)len);
             break;
         case PINT_TAG_FINAL:
             /* kept first: a VERIFY or DUMP taken next lands in rx */

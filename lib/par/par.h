@@ -55,6 +55,9 @@ typedef struct {
     int update_rank;                /* where this worker's UPDATE goes:
                                        its controller's rank */
     int ncomp;
+    int beside;                     /* the neighbours' check across ranks
+                                       (2-D boxes, one controller, two
+                                       workers or more) */
     size_t rec_len;                 /* doubles per region record */
     long long step_evals;           /* evaluations per subdivision */
     long long update_evals;         /* update period in evaluations, or 0 */

@@ -20,7 +20,11 @@
  *                                  out of memory), then one line as chars
  *   worker -> controller  FINAL    after STOP: exact totals and counts
  *                                  (a STOP that claims convergence: after
- *                                  the neighbours' check, neighbours.h)
+ *                                  the neighbours' check, neighbours.h;
+ *                                  2-D boxes under one controller: after
+ *                                  BESIDE_UP, its boxes worth a probe, to
+ *                                  the controller, and the check beside
+ *                                  the others' boxes, which BESIDE brings)
  *   worker -> controller  VERIFY   after STOP in verify mode: every region
  *   worker -> controller  DUMP     after STOP with the dump flag: every
  *                                  region, for a checkpoint; the
@@ -100,7 +104,16 @@ enum pint_par_tag {
                                    [first, first + count), count 0: done */
     /* the tree (--balance tree; controller.c) */
     PINT_TAG_GROUP_UP = 124,    /* group controller -> top: its sums */
-    PINT_TAG_GROUP_DOWN = 125   /* top -> group controller: an order */
+    PINT_TAG_GROUP_DOWN = 125,  /* top -> group controller: an order */
+    /* the neighbours' check across ranks, on a claim of convergence
+     * (STOP with CTL_TARGET 2) */
+    PINT_TAG_BESIDE_UP = 126,   /* worker -> controller: its count of
+                                   boxes worth a probe, then at most
+                                   PINT_BESIDE_MAX of them (centre,
+                                   half-widths) */
+    PINT_TAG_BESIDE = 127       /* controller -> worker: offsets[P + 1]
+                                   (in boxes) of each worker's boxes,
+                                   then the boxes */
 };
 
 /* BATCH_UP: header, then for a result value[m], error[m]. */
@@ -158,6 +171,9 @@ enum pint_mc_report {
     PINT_MCR_HALTED = 3     /* a unit ended early: the worker's time
                                limit passed or a stop was requested */
 };
+
+/* Boxes a worker sends for the check across ranks, at most. */
+#define PINT_BESIDE_MAX 32768
 
 enum pint_par_cmd {
     PINT_CMD_CONTINUE = 0,
@@ -221,7 +237,8 @@ enum {
     CTL_TARGET,         /* SEND: the receiving worker's rank; LEND: the
                            helper's; STOP: 1 when it claims convergence
                            (it carries the shares, and the worker makes
-                           the neighbours' check before FINAL) */
+                           the neighbours' check before FINAL), 2 when
+                           besides across ranks (BESIDE_UP, BESIDE) */
     CTL_COUNT,          /* SEND: how many regions at most; STOP: 1 when
                            every region is to be sent (DUMP) */
     CTL_GRANT,          /* evaluations added to the worker's grant */

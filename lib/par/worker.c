@@ -47,7 +47,11 @@ struct pint_par_worker {
     int stopping, reported, done;
     int dump;                   /* this STOP wants every region */
     int stop_check;             /* this STOP claims convergence: the
-                                   neighbours' check before FINAL */
+                                   neighbours' check before FINAL (2:
+                                   and across ranks, proto.h) */
+    int beside_wait;            /* BESIDE_UP sent, BESIDE awaited */
+    double beside_none;         /* an empty BESIDE_UP's buffer */
+    int beside_sent;            /* that one in flight */
     int halt_told;              /* the controller knows our stop flag */
     int steps_since_update;
     long long expect, received; /* REGIONS messages */
@@ -171,9 +175,17 @@ static int is_starved(const pint_par_worker *w)
     return w->grant < w->ctx->step_evals;
 }
 
-/* The neighbours' check of a worker's own regions (neighbours.h), each
- * component's share the scale of a mass worth a probe (the 2-norm's
- * share for one without): before it goes idle on its share, and before
+/* Each component's share, the scale of a mass worth a probe (the
+ * 2-norm's share for one without). */
+static void probe_scale(const pint_par_worker *w, double *scale)
+{
+    for (int k = 0; k < w->ctx->ncomp; k++)
+        scale[k] = fmax(0.0, w->shares[1 + k] >= 0.0 ? w->shares[1 + k]
+                                                     : w->shares[0]);
+}
+
+/* The neighbours' check of a worker's own regions (neighbours.h), on
+ * its probe_scale: before it goes idle on its share, and before
  * its FINAL when a STOP claims convergence (a worker still busy on a
  * share tighter than the total needs never went idle: --update-evals
  * 20000 on one rank ended 6.5e8 E off).  Once per state of the engine
@@ -188,11 +200,9 @@ static int blind_neighbours(pint_par_worker *w)
     int seen = 1;
     long long now_at[4];
     engine_state(w, now_at);
-    for (int k = 0; k < m; k++) {
-        scale[k] = fmax(0.0, w->shares[1 + k] >= 0.0 ? w->shares[1 + k]
-                                                     : w->shares[0]);
+    probe_scale(w, scale);
+    for (int k = 0; k < m; k++)
         seen &= scale[k] >= w->checked_scale[k];
-    }
     if (seen && memcmp(now_at, w->checked_at, sizeof now_at) == 0)
         return 0;
     memcpy(w->checked_scale, scale, (size_t)m * sizeof *scale);
@@ -208,6 +218,71 @@ static int blind_neighbours(pint_par_worker *w)
     }
     return raised > 0 && !pint_tolerance_pass(w->ctx->opt->norm, w->err, m,
                                               w->shares[0], w->shares + 1);
+}
+
+/* On a claim of convergence across ranks: its boxes worth a probe to
+ * the controller (at most PINT_BESIDE_MAX; none when it failed, or
+ * memory ran out: the message must go, empty then). */
+static void send_beside_up(pint_par_worker *w)
+{
+    pint_par_ctx *ctx = w->ctx;
+    double *scale = w->val;
+    probe_scale(w, scale);
+    size_t n = w->failed ? 0 : pint_neighbours_worth(w->a, scale, NULL);
+    size_t sent = n < PINT_BESIDE_MAX ? n : PINT_BESIDE_MAX;
+    double *b = n ? malloc((1 + 4 * n) * sizeof *b) : NULL;
+    w->beside_wait = 1;
+    if (b) {
+        b[0] = (double)n;
+        pint_neighbours_worth(w->a, scale, b + 1);
+        if (pint_par_send(&ctx->out, ctx->comm, b, 1 + 4 * sent,
+                          ctx->update_rank, PINT_TAG_BESIDE_UP) == 0)
+            return;
+    }
+    w->beside_none = (double)n;
+    while (w->beside_sent)
+        pint_par_outbox_progress(&ctx->out);
+    pint_par_send_kept(&ctx->out, ctx->comm, &w->beside_none, 1,
+                       ctx->update_rank, PINT_TAG_BESIDE_UP,
+                       &w->beside_sent);
+}
+
+/* The BESIDE probed: the check of its regions beside the other workers'
+ * boxes; then its FINAL may go.  (Out of memory for the message, it
+ * cannot receive it: the run fails, with the message left behind.) */
+static void on_beside(pint_par_worker *w, const MPI_Status *st)
+{
+    pint_par_ctx *ctx = w->ctx;
+    int len;
+    MPI_Get_count(st, MPI_DOUBLE, &len);
+    double *b = malloc((len > 0 ? (size_t)len : 1) * sizeof *b);
+    w->beside_wait = 0;
+    if (!b) {
+        send_fail(w, PINT_ERR_NOMEM,
+                  "out of memory for the neighbours' check across ranks");
+        return;
+    }
+    MPI_Recv(b, len, MPI_DOUBLE, st->MPI_SOURCE, PINT_TAG_BESIDE, ctx->comm,
+             MPI_STATUS_IGNORE);
+    int P = ctx->nworkers, me = ctx->rank - ctx->first_worker;
+    if (len > P && !w->failed && pint_adapt_regions(w->a) > 0) {
+        /* the others' boxes: those before its own, then those after */
+        size_t head = (size_t)P + 1, from = (size_t)b[me],
+               to = (size_t)b[me + 1], all = (size_t)b[P];
+        double *scale = w->val;
+        probe_scale(w, scale);
+        memmove(b + head + 4 * from, b + head + 4 * to,
+                4 * (all - to) * sizeof *b);
+        size_t raised = 0;
+        long long before = pint_adapt_evals(w->a);
+        int rc = pint_neighbours_check_beside(w->a, scale, LLONG_MAX,
+                                              b + head, all - (to - from),
+                                              &raised);
+        w->grant -= pint_adapt_evals(w->a) - before;
+        if (rc != 0)
+            send_fail(w, rc, pint_adapt_message(w->a));
+    }
+    free(b);
 }
 
 /* Busy: something to refine, allowed to, and its errors not yet within
@@ -411,7 +486,7 @@ static void on_control(pint_par_worker *w, const double *c)
         w->reported = 0;
         w->expect = (long long)c[CTL_EXPECT];
         w->dump = c[CTL_COUNT] != 0.0;
-        w->stop_check = c[CTL_TARGET] != 0.0;
+        w->stop_check = (int)c[CTL_TARGET];
         break;
     case PINT_CMD_RESUME:
         w->stopping = 0;
@@ -484,6 +559,15 @@ int pint_par_worker_poll(pint_par_worker *w)
             on_control(w, w->ctl);
             handled = 1;
             continue;
+        }
+        if (w->beside_wait) {
+            MPI_Iprobe(MPI_ANY_SOURCE, PINT_TAG_BESIDE, ctx->comm, &flag,
+                       &st);
+            if (flag) {
+                on_beside(w, &st);
+                handled = 1;
+                continue;
+            }
         }
         MPI_Iprobe(MPI_ANY_SOURCE, PINT_TAG_REGIONS, ctx->comm, &flag, &st);
         if (!flag)
@@ -570,13 +654,21 @@ int pint_par_worker_work(pint_par_worker *w)
         return 0;
     if (w->stopping) {
         if (!w->reported && w->received >= w->expect) {
+            if (w->beside_wait)
+                return 0;       /* for the others' boxes */
             pint_par_helpers_dismiss(w->h);     /* before FINAL: END
                                                    counts on it */
             /* a claim of convergence: what a raised error adds, the
              * exact FINAL totals carry, and the controller resumes the
              * run when they miss the tolerance */
+            int across = w->stop_check == 2;
             if (w->stop_check && !w->failed && pint_adapt_regions(w->a) > 0)
                 blind_neighbours(w);
+            w->stop_check = 0;
+            if (across) {
+                send_beside_up(w);
+                return 1;
+            }
             send_final(w);
             return 1;
         }
