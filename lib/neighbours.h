@@ -29,8 +29,11 @@
  * regions of one engine: the sequential run's before it claims
  * convergence (api.c), and under MPI each worker's own before it goes
  * idle on its share and before its final report on a claim of
- * convergence (par/worker.c), where a neighbour held by another
- * rank is not seen.
+ * convergence (par/worker.c).  On that claim, under one controller,
+ * each worker also probes its regions beside the other workers' boxes
+ * worth a probe (pint_neighbours_worth there, sent through the
+ * controller: par/proto.h, BESIDE); under the tree of group
+ * controllers a neighbour held by another rank is not seen.
  */
 #ifndef PINT_NEIGHBOURS_H
 #define PINT_NEIGHBOURS_H
