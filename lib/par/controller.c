@@ -1668,8 +1668,9 @@ static void send_beside(pint_par_controller *c)
         for (int i = 0; i < c->n; i++) {
             const worker_view *v = &c->w[i];
             b[i] = (double)(at / 4);
-            memcpy(b + head + at, c->beside + v->beside_from,
-                   4 * v->beside_n * sizeof *b);
+            if (v->beside_n > 0)
+                memcpy(b + head + at, c->beside + v->beside_from,
+                       4 * v->beside_n * sizeof *b);
             at += 4 * v->beside_n;
         }
         b[c->n] = (double)(at / 4);
@@ -1697,10 +1698,10 @@ static void on_beside_up(pint_par_controller *c, int i, const double *buf,
             c->beside_lost = 1;
         }
     }
-    if (!c->beside_lost) {
+    v->beside_from = c->beside_len;
+    v->beside_n = c->beside_lost ? 0 : n;
+    if (v->beside_n > 0) {      /* (none yet: beside may be NULL) */
         memcpy(c->beside + c->beside_len, buf + 1, 4 * n * sizeof *buf);
-        v->beside_from = c->beside_len;
-        v->beside_n = n;
         c->beside_len += 4 * n;
     }
     if (++c->beside_in == c->n)
