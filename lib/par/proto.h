@@ -237,8 +237,9 @@ enum {
     CTL_TARGET,         /* SEND: the receiving worker's rank; LEND: the
                            helper's; STOP: 1 when it claims convergence
                            (it carries the shares, and the worker makes
-                           the neighbours' check before FINAL), 2 when
-                           besides across ranks (BESIDE_UP, BESIDE) */
+                           the neighbours' check before FINAL); 2: the
+                           same, and the check across ranks (BESIDE_UP,
+                           BESIDE) */
     CTL_COUNT,          /* SEND: how many regions at most; STOP: 1 when
                            every region is to be sent (DUMP) */
     CTL_GRANT,          /* evaluations added to the worker's grant */
