@@ -331,12 +331,9 @@ static void converged_honest(const run_result *r, double er,
  * older and tighter than the total needs never went idle, and the run
  * ended as without the check (once in the sanitizer loop on its own
  * timing, 563 E off; with updates every 2,500 and 20,000 evaluations,
- * always: 5,140 and 6.5e8 E off).  On 2 ranks it was 2,770 E off
- * without the check and within 0.2 E with it, but niced beside the
- * test loops 1 run of 6 ended 7.4 E off: the partition between the
- * ranks is the moment's, and a wide box on the other rank is not seen
- * (seed 6 on 2 ranks: 173 E off with or without the check).  So one
- * rank here. */
+ * always: 5,140 and 6.5e8 E off).  One rank here, so that only the
+ * worker's own regions are checked; a wide box on another rank than
+ * the peak's is the next case's. */
 static void test_neighbours_on_workers(void)
 {
     const char *period[] = { NULL, "2500", "20000" };
