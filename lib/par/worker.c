@@ -138,6 +138,8 @@ pint_par_worker *pint_par_worker_new(pint_par_ctx *ctx, pint_adapt *a,
     w->upd = w->fin + pint_final_len(m);
     w->checked_scale = w->upd + pint_update_len(m);
     w->checked_at[0] = -1;      /* never checked */
+    for (int k = 0; k < m; k++)
+        w->checked_scale[k] = HUGE_VAL;
     /* the share is unknown until the controller's first answer: report
      * first, so a domain whose first pieces already meet the tolerance is
      * not subdivided at all */
