@@ -60,6 +60,9 @@ static void test_time_limit_mc_qmc(void)
         double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
         double x = json_nth(r.out, "exact", 0);
         /* one standard error: allow four */
+        if (!(e > 0 && fabs(v - x) <= 4 * e))
+            fprintf(stderr, "\n  %s %s: %.17g +- %g against %.17g: '%.400s'\n",
+                    modes[i][1], modes[i][3], v, e, x, r.out);
         CU_ASSERT(e > 0 && fabs(v - x) <= 4 * e);
         CU_ASSERT(json_num(r.out, "seconds") < 2.0);
     }
