@@ -59,11 +59,23 @@ static void test_time_limit_mc_qmc(void)
         expect_status(&r, 1, "time-limit");
         double v = json_nth(r.out, "value", 0), e = json_nth(r.out, "error", 0);
         double x = json_nth(r.out, "exact", 0);
-        /* one standard error: allow four */
-        if (!(e > 0 && fabs(v - x) <= 4 * e))
-            fprintf(stderr, "\n  %s %s: %.17g +- %g against %.17g: '%.400s'\n",
-                    modes[i][1], modes[i][3], v, e, x, r.out);
-        CU_ASSERT(e > 0 && fabs(v - x) <= 4 * e);
+        /* a starved machine may end the run before its first QMC row
+         * (10,210 points on 3 ranks) or Monte Carlo round or report is
+         * whole: no estimate, said as an infinite error (null, which
+         * json_nth reads as 0) and the value 0; likely the miss of one
+         * run of the loops of make check (plain run 3 at 424cf94) */
+        if (strstr(r.out, "\"error\": [null]")) {
+            fprintf(stderr, "\n  %s %s: no estimate in the time\n",
+                    modes[i][1], modes[i][3]);
+            CU_ASSERT(v == 0.0);
+        } else {
+            /* one standard error: allow four */
+            if (!(e > 0 && fabs(v - x) <= 4 * e))
+                fprintf(stderr, "\n  %s %s: %.17g +- %g against %.17g: "
+                        "'%.400s'\n", modes[i][1], modes[i][3], v, e, x,
+                        r.out);
+            CU_ASSERT(e > 0 && fabs(v - x) <= 4 * e);
+        }
         CU_ASSERT(json_num(r.out, "seconds") < 2.0);
     }
 }
