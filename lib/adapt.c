@@ -492,16 +492,6 @@ static void apply_rule(const pint_adapt *a, const pint_rule_impl *r,
  * Commun. 168 (2005) 78.)
  * The root regions keep the rule's cautious estimate: nothing has been
  * measured there yet.  Measured in bench/RESULTS.md, section 7.5.
- * In two dimensions the floor d / 4 is left out where the parent and
- * both children are trusted by their rule (sym13 with its fallback:
- * its null rules decay, no face or inner misfit, nothing mended; see
- * children_rule): it is the largest single source of caution on smooth
- * regions, a split of a smooth region cutting its error along the axis
- * by far more than four, and there the neighbours' check (neighbours.h)
- * sees the narrow peak that a box's own points miss.  Measured in
- * bench/RESULTS.md, section 15.8: 0.58-1.00 of the evaluations on the
- * Genz families in 2-D, every run honest as before; in 3-D a run
- * beside a narrow peak ended 1.95 E off without it, so there it stays.
  *
  * Then the share.  d measures what the split removed, not what is left:
  * when the split axis carries the share s of the parent's error (the
@@ -519,8 +509,6 @@ static void split_correct(pint_adapt *a, const pint_region *parent,
     int m = a->ncomp;
     const double *pv = parent->data;
     double *e1 = pint_region_err(c1, m), *e2 = pint_region_err(c2, m);
-    int at_least = !(a->alt && a->rule->ndim == 2 && !parent->alt && !c1->alt
-                     && !c2->alt);
     for (int k = 0; k < m; k++) {
         double seen = fabs(pv[k] - (c1->data[k] + c2->data[k]));
         double sum = e1[k] + e2[k];
@@ -529,10 +517,8 @@ static void split_correct(pint_adapt *a, const pint_region *parent,
             e1[k] *= grow;
             e2[k] *= grow;
         }
-        if (at_least) {
-            e1[k] += 0.25 * seen;
-            e2[k] += 0.25 * seen;
-        }
+        e1[k] += 0.25 * seen;
+        e2[k] += 0.25 * seen;
         double s = parent->share, have = e1[k] + e2[k];
         if (s > 0.0 && have > 0.0) {
             double left = fmin((1.0 - s) / s, a->rule->ndim - 1) * seen;
