@@ -70,25 +70,43 @@ static int frozen_fail(pint_adapt *a, const pint_options *o,
 
 /* The neighbours' check (neighbours.h), each component's threshold of
  * the convergence test (tolerance.h; the 2-norm's bound for a component
- * without one) the scale of a mass worth a probe, into thr[m]. */
+ * without one) the scale of a mass worth a probe, into thr[m].
+ * *checked: 1 when the regions as they are passed the check at the
+ * thresholds passed[m] (a resumed checkpoint's, checkpoint.h): at those
+ * or looser ones nothing is probed again, so that a resumed converged
+ * run ends with the evaluations it had.  A check that raises nothing
+ * leaves its thresholds there. */
 static int blind_neighbours(pint_adapt *a, const pint_options *o, int m,
                             const double *val, const double *err,
                             const double *absval, double *thr,
-                            size_t *raised)
+                            double *passed, int *checked, size_t *raised)
 {
     double eps = pint_tolerance_thresholds(o, val, err, absval, m, thr);
-    for (int k = 0; k < m; k++)
+    int looser = *checked;
+    for (int k = 0; k < m; k++) {
         thr[k] = fmax(0.0, thr[k] >= 0.0 ? thr[k] : eps);
-    return pint_neighbours_check(a, thr, o->max_evals - pint_adapt_evals(a),
-                                 raised);
+        looser = looser && thr[k] >= passed[k];
+    }
+    *raised = 0;
+    if (looser)
+        return 0;
+    int rc = pint_neighbours_check(a, thr, o->max_evals - pint_adapt_evals(a),
+                                   raised);
+    *checked = rc == 0 && *raised == 0;
+    if (*checked)
+        memcpy(passed, thr, (size_t)m * sizeof *passed);
+    return rc;
 }
 
 /* Step until convergence, a limit or a halt; returns the status.  The
  * clock is read between steps only when something depends on it.  thr,
- * absval and frozen: room for m doubles each. */
+ * absval, frozen and passed: room for m doubles each; passed and
+ * *checked as for blind_neighbours, in (a resumed checkpoint's) and out
+ * (the check the regions passed, for the final checkpoint). */
 static int run(pint_adapt *a, const pint_options *o, int m, double *val,
                double *err, double *thr, double *absval, double *frozen,
-               pint_watch *w, const pint_ckpt *desc, pint_result *res)
+               double *passed, int *checked, pint_watch *w,
+               const pint_ckpt *desc, pint_result *res)
 {
     long long step_evals = (long long)pint_adapt_step_evals(a);
     int watched = w->deadline > 0 || o->stop || o->progress
@@ -105,7 +123,7 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
             if (pint_tolerance_met(o, val, err, absval, m, 1.0)) {
                 size_t raised;
                 int rc = blind_neighbours(a, o, m, val, err, absval, thr,
-                                          &raised);
+                                          passed, checked, &raised);
                 if (rc != 0)
                     return rc;
                 if (!raised)
@@ -143,6 +161,7 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
         int rc = pint_adapt_step_within(a, o->max_evals - pint_adapt_evals(a),
                                         (long long)o->max_regions
                                         - (long long)pint_adapt_regions(a));
+        *checked = 0;           /* the regions changed */
         if (rc == PINT_ROUNDOFF)        /* only frozen regions are left */
             snprintf(res->message, sizeof res->message, "%s",
                      pint_adapt_message(a));
@@ -151,12 +170,15 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
     }
 }
 
-/* Seed the engine: the regions of opt->resume, else the domain. */
+/* Seed the engine: the regions of opt->resume, else the domain; the
+ * thresholds at which a resumed checkpoint's regions passed the
+ * neighbours' check into passed[ncomp] (*checked 1), if it says. */
 static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
                        const pint_function *fn, const pint_domain *dom,
                        const pint_options *opt, const pint_ckpt *desc,
-                       pint_result *res)
+                       double *passed, int *checked, pint_result *res)
 {
+    *checked = 0;
     if (opt->resume) {
         pint_ckpt c;
         int status = pint_ckpt_read(opt->resume, desc, &c, res->message,
@@ -167,6 +189,10 @@ static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
             status = pint_adapt_insert(a, c.recs + r * c.rec_len);
         pint_adapt_count_evals(a, c.evals);
         res->resumed_evals = c.evals;
+        if (c.checked) {
+            memcpy(passed, c.checked, (size_t)fn->ncomp * sizeof *passed);
+            *checked = 1;
+        }
         pint_ckpt_clear(&c);
         return status ? pint_fail(res, status, "out of memory") : 0;
     }
@@ -195,7 +221,9 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     if (!rule)
         return pint_fail(res, status, "%s", msg);
     pint_adapt *a = pint_adapt_new(fn, rule);
-    double *thr = malloc(3 * (size_t)fn->ncomp * sizeof *thr);
+    double *thr = malloc(4 * (size_t)fn->ncomp * sizeof *thr);
+    double *passed = thr ? thr + 3 * fn->ncomp : NULL;
+    int checked = 0;
     if (!a || !thr) {
         pint_adapt_free(a);
         free(thr);
@@ -212,11 +240,13 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
         && pint_ckpt_writable(opt->checkpoint, msg, sizeof msg) != 0)
         status = pint_fail(res, PINT_ERR_INVALID, "%s", msg);
     if (status == 0)
-        status = seed_engine(a, rule, fn, dom, opt, &desc, res);
+        status = seed_engine(a, rule, fn, dom, opt, &desc, passed, &checked,
+                             res);
     int reached = status == 0;  /* every piece of the domain has a value */
     if (status == 0)
         status = run(a, opt, fn->ncomp, res->value, res->error, thr,
-                     thr + fn->ncomp, thr + 2 * fn->ncomp, w, &desc, res);
+                     thr + fn->ncomp, thr + 2 * fn->ncomp, passed, &checked,
+                     w, &desc, res);
     pint_adapt_recompute(a);
     pint_adapt_totals(a, res->value, res->error);
     if (!reached)
@@ -233,8 +263,10 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     res->regions = pint_adapt_regions(a);
     res->rank_evals[0] = res->evals;
     res->status = status;
-    if (opt->checkpoint && !pint_status_is_error(status))
+    if (opt->checkpoint && !pint_status_is_error(status)) {
+        desc.checked = status == PINT_CONVERGED && checked ? passed : NULL;
         write_checkpoint(a, &desc, opt, res);
+    }
     /* an error in the run keeps the estimate reached before it (a failed
      * step put its region back) */
     if (pint_status_is_error(status) && !res->message[0])

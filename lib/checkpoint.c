@@ -20,11 +20,12 @@ static const char MAGIC[8] = { 'P', 'I', 'N', 'T', 'C', 'K', 'P', 'T' };
 /* Version 1 (adaptive only) ends before H_METHOD, versions 2 to 4
  * after it; version 5 adds the parts of the fingerprint, so that a
  * refusal names what differs; version 6 the flags of an adaptive record
- * (region.h). */
+ * (region.h); version 7 the checked word and the thresholds after the
+ * header (checkpoint.h). */
 enum { H_VERSION, H_MARK, H_FINGERPRINT, H_NDIM, H_NCOMP, H_RULE, H_KIND,
        H_REC_LEN, H_NREGIONS, H_EVALS, H_COUNT_V1, H_METHOD = H_COUNT_V1,
        H_COUNT_V4, H_FP_INTEGRAND = H_COUNT_V4, H_FP_DOMAIN, H_SEED,
-       H_SHIFTS, H_PERIODIZE, H_COUNT };
+       H_SHIFTS, H_PERIODIZE, H_COUNT_V6, H_CHECKED = H_COUNT_V6, H_COUNT };
 
 /* FNV-1a, 64 bits, continued from h. */
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
@@ -165,9 +166,13 @@ int pint_ckpt_write(const char *path, const pint_ckpt *c, char *msg,
         [H_METHOD] = (uint64_t)c->method,
         [H_FP_INTEGRAND] = c->fp_integrand, [H_FP_DOMAIN] = c->fp_domain,
         [H_SEED] = c->seed, [H_SHIFTS] = (uint64_t)c->shifts,
-        [H_PERIODIZE] = (uint64_t)c->periodize };
+        [H_PERIODIZE] = (uint64_t)c->periodize,
+        [H_CHECKED] = c->checked ? (uint64_t)c->ncomp : 0 };
     int bad = put(f, &h, MAGIC, sizeof MAGIC)
               || put(f, &h, hdr, sizeof hdr)
+              || (hdr[H_CHECKED]
+                  && put(f, &h, c->checked,
+                         hdr[H_CHECKED] * sizeof *c->checked))
               || put(f, &h, c->recs,
                      c->nregions * c->rec_len * sizeof *c->recs);
     bad = bad || fwrite(&h, sizeof h, 1, f) != 1;
@@ -247,6 +252,8 @@ void pint_ckpt_clear(pint_ckpt *c)
 {
     free(c->recs);
     c->recs = NULL;
+    free(c->checked);
+    c->checked = NULL;
     c->nregions = 0;
 }
 
@@ -313,7 +320,8 @@ static int read_header(FILE *f, const char *path, uint64_t *hdr,
     hdr[H_METHOD] = PINT_METHOD_ADAPTIVE;
     for (int k = H_COUNT_V4; k < H_COUNT; k++)
         hdr[k] = 0;
-    int count = hdr[H_VERSION] >= 5 ? H_COUNT
+    int count = hdr[H_VERSION] >= 7 ? H_COUNT
+                : hdr[H_VERSION] >= 5 ? H_COUNT_V6
                 : hdr[H_VERSION] >= 2 ? H_COUNT_V4 : H_COUNT_V1;
     if (count > H_COUNT_V1) {
         if (fread(hdr + H_COUNT_V1, (size_t)(count - H_COUNT_V1)
@@ -413,6 +421,35 @@ static int match_header(const uint64_t *hdr, const pint_ckpt *want,
                ? ", the domain, the seed, the shifts or the periodization"
                : " or the domain");
     }
+    return 0;
+}
+
+/* The thresholds of the neighbours' check after the header (version 7:
+ * none, or one a component of an adaptive checkpoint) into c->checked,
+ * counted in *hlen and the checksum *h. */
+static int read_checked(FILE *f, const char *path, const uint64_t *hdr,
+                        size_t *hlen, uint64_t *h, pint_ckpt *c, char *msg,
+                        size_t len)
+{
+    if (hdr[H_CHECKED] == 0)
+        return 0;
+    if (hdr[H_CHECKED] != (uint64_t)c->ncomp
+        || c->method != PINT_METHOD_ADAPTIVE)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: truncated or damaged "
+               "checkpoint (its checked word is %llu)", path,
+               (unsigned long long)hdr[H_CHECKED]);
+    size_t n = (size_t)c->ncomp * sizeof *c->checked;
+    c->checked = malloc(n);
+    if (!c->checked)
+        REFUSE(PINT_ERR_NOMEM, "checkpoint %s: out of memory", path);
+    if (fread(c->checked, n, 1, f) != 1)
+        REFUSE(PINT_ERR_INVALID, "checkpoint %s: truncated checkpoint", path);
+    for (int k = 0; k < c->ncomp; k++)
+        if (!(c->checked[k] >= 0.0) || isinf(c->checked[k]))
+            REFUSE(PINT_ERR_INVALID, "checkpoint %s: damaged checkpoint (a "
+                   "threshold of its check is %g)", path, c->checked[k]);
+    *h = fnv(*h, c->checked, n);
+    *hlen += n;
     return 0;
 }
 
@@ -537,6 +574,9 @@ int pint_ckpt_read(const char *path, const pint_ckpt *want, pint_ckpt *c,
         c->kind = want->kind;
         c->rec_len = want->rec_len;
         c->evals = (long long)hdr[H_EVALS];
+        status = read_checked(f, path, hdr, &hlen, &h, c, msg, len);
+    }
+    if (status == 0) {
         status = read_records(f, path, hdr, hlen, file_rec_len, h, c, msg,
                               len);
     }

@@ -13,11 +13,14 @@
  *     nregions, evals, method,
  *     the fingerprint's parts:
  *     integrand, domain, seed,
- *     shifts, periodization
+ *     shifts, periodization,
+ *     checked                         uint64: 0 or ncomp
+ *     the check's thresholds          checked doubles
  *     records                         nregions * rec_len doubles
  *     checksum                        uint64, FNV-1a of all bytes before
  *
  * Version 1 had no method word (adaptive only); it is still read.
+ * Versions 1 to 6 had no checked word: their regions are checked again.
  * Versions 1 to 4 had no parts of the fingerprint: a checkpoint of
  * another problem is refused without naming what differs.
  * Versions 1 and 2 had adaptive records without absval[ncomp] (adapt.h);
@@ -38,7 +41,7 @@
 #include <stdint.h>
 #include "pint.h"
 
-#define PINT_CKPT_VERSION 6
+#define PINT_CKPT_VERSION 7
 
 typedef struct {
     uint64_t fingerprint;
@@ -52,6 +55,13 @@ typedef struct {
     size_t nregions;            /* records: regions, or numbers (MC, QMC) */
     long long evals;            /* evaluations spent, all ranks */
     double *recs;               /* nregions * rec_len */
+    /* adaptive: the thresholds (ncomp, tolerance.h) at which the
+     * regions passed the neighbours' check before the run that wrote
+     * them claimed convergence (neighbours.h), or NULL: a run resumed
+     * from them need not probe them again at those thresholds or
+     * looser ones.  Read: allocated (pint_ckpt_clear frees it); written:
+     * the caller's. */
+    double *checked;
 } pint_ckpt;
 
 /* The fingerprint of a problem solved with rule. */
@@ -97,6 +107,7 @@ int pint_ckpt_rule(const char *path);
 int pint_ckpt_open(const pint_options *opt, const pint_ckpt *want,
                    pint_ckpt *c, char *msg, size_t len);
 
+/* Free c's records and thresholds. */
 void pint_ckpt_clear(pint_ckpt *c);
 
 #endif

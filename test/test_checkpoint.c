@@ -6,6 +6,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <time.h>
 #include <unistd.h>
 #include "run_pint.h"
@@ -496,6 +497,78 @@ static void test_resume_converged_qmc(void)
               <= 4 * json_nth(r.out, "error", 0));
 }
 
+/* A resume from a converged adaptive checkpoint of one process probes
+ * nothing again: the regions passed the neighbours' check (neighbours.h)
+ * at the thresholds the checkpoint records, so the same tolerance or a
+ * looser one ends at its evaluations and value (genz4 at d = 2,
+ * difficulty 3, seed 4: the check probes 20 points at er 1e-4); a
+ * tighter one refines on, honest.  A checked word or threshold that
+ * cannot be is refused by name. */
+static void test_resume_converged_adaptive(void)
+{
+    char path[256], bad[300];
+    temp_path(path, sizeof path, "checked.ckpt");
+    run_result full, r;
+    run_mpi(&full, 0, "--json", "-f", "genz4", "-d", "2", "--difficulty",
+            "3", "--seed", "4", "--er", "1e-4", "--checkpoint", path, NULL);
+    expect_status(&full, 0, "converged");
+    expect_honest(full.out);
+    static const char *const ers[] = { "1e-4", "1e-3" };
+    for (int i = 0; i < 2; i++) {
+        run_mpi(&r, 0, "--json", "-f", "genz4", "-d", "2", "--difficulty",
+                "3", "--seed", "4", "--er", ers[i], "--resume", path, NULL);
+        expect_status(&r, 0, "converged");
+        if (json_num(r.out, "evals") != json_num(full.out, "evals"))
+            fprintf(stderr, "\n  er %s: %g evaluations after a converged "
+                    "checkpoint of %g\n", ers[i], json_num(r.out, "evals"),
+                    json_num(full.out, "evals"));
+        CU_ASSERT_EQUAL(json_num(r.out, "evals"), json_num(full.out, "evals"));
+        CU_ASSERT_EQUAL(json_num(r.out, "resumed_evals"),
+                        json_num(full.out, "evals"));
+        CU_ASSERT_EQUAL(json_nth(r.out, "value", 0),
+                        json_nth(full.out, "value", 0));
+    }
+    run_mpi(&r, 0, "--json", "-f", "genz4", "-d", "2", "--difficulty", "3",
+            "--seed", "4", "--er", "1e-6", "--resume", path, NULL);
+    expect_status(&r, 0, "converged");
+    expect_honest(r.out);
+    CU_ASSERT(json_num(r.out, "evals") > json_num(full.out, "evals"));
+    CU_ASSERT(json_nth(r.out, "error", 0)
+              <= 1e-6 * fabs(json_nth(r.out, "value", 0)));
+    /* the checked word (header word 16, after the 8-byte magic) and the
+     * threshold after the header */
+    FILE *in = fopen(path, "rb");
+    CU_ASSERT_FATAL(in != NULL);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf, in);
+    fclose(in);
+    CU_ASSERT_FATAL(n > 200 && n < sizeof buf);
+    uint64_t word, five = 5;
+    double thr, nan_ = NAN;
+    memcpy(&word, buf + 8 + 16 * 8, 8);
+    memcpy(&thr, buf + 8 + 17 * 8, 8);
+    CU_ASSERT_EQUAL(word, 1);
+    CU_ASSERT(thr > 0 && thr <= 1e-4 * json_nth(full.out, "value", 0));
+    struct { size_t at; const void *put; const char *why; } cases[] = {
+        { 8 + 16 * 8, &five, "its checked word is 5" },
+        { 8 + 17 * 8, &nan_, "a threshold of its check is nan" },
+    };
+    for (int c = 0; c < 2; c++) {
+        char keep[8];
+        memcpy(keep, buf + cases[c].at, 8);
+        memcpy(buf + cases[c].at, cases[c].put, 8);
+        snprintf(bad, sizeof bad, "%s.%d", path, c);
+        FILE *out = fopen(bad, "wb");
+        CU_ASSERT_FATAL(out != NULL);
+        fwrite(buf, 1, n, out);
+        fclose(out);
+        memcpy(buf + cases[c].at, keep, 8);
+        run_mpi(&r, 0, "-f", "genz4", "-d", "2", "--difficulty", "3",
+                "--seed", "4", "--er", "1e-4", "--resume", bad, NULL);
+        expect_refused(&r, cases[c].why);
+    }
+}
+
 /* A Monte Carlo run stopped by its evaluation limit and resumed tests the
  * tolerance at the uninterrupted run's numbers of points (the rounds
  * double the total) and ends with its number of points: alone with the
@@ -714,6 +787,8 @@ int main(void)
           test_resume_qmc_whole_rows },
         { "a converged QMC checkpoint resumed: nothing redone",
           test_resume_converged_qmc },
+        { "a converged adaptive checkpoint resumed: no probe again",
+          test_resume_converged_adaptive },
         { "Monte Carlo resumed: the uninterrupted number of points",
           test_resume_mc_count },
         { "SIGTERM and SIGINT: final checkpoint", test_signals },
