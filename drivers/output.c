@@ -104,7 +104,7 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
             fprintf(out, "%4d  %-23.15e %.2e\n", k + 1, res->value[k],
                     res->error[k]);
     }
-    if (res->status != PINT_CONVERGED && res->message[0])
+    if (res->message[0])        /* converged: a caution */
         fprintf(out, "\nnote: %s\n", res->message);
 }
 

@@ -384,7 +384,9 @@ typedef struct {
     int status;                 /* an enum pint_status */
     enum pint_rule rule;        /* the rule that was used (adaptive) */
     enum pint_method method;    /* the method that was used */
-    char message[256];          /* one line naming the problem, or "" */
+    char message[256];          /* one line naming the problem, or ""; on
+                                   PINT_CONVERGED a caution (every point
+                                   sampled gave 0) or "" */
 
     /* Statistics of the run (all ranks get them). */
     int nranks;                 /* ranks that took part */

@@ -296,8 +296,14 @@ int pint_check_nothing_seen(pint_result *res, const pint_domain *dom,
         if (res->value[k] != 0.0 || res->error[k] != 0.0)
             return PINT_CONVERGED;
     double w = widest_axis(dom, ndim);
-    if (!(w > PINT_WIDE_AXIS))
+    if (!(w > PINT_WIDE_AXIS)) {
+        snprintf(res->message, sizeof res->message,
+                 "every point sampled (%lld) gave 0, taken for an integral "
+                 "of 0: an integrand that is not 0 only between them (a "
+                 "peak narrower than their spacing) would be missed",
+                 res->evals);
         return PINT_CONVERGED;
+    }
     snprintf(res->message, sizeof res->message,
              "every point sampled gave 0, on an axis of width %g: the "
              "rules' points may miss where the integrand lives; give a "

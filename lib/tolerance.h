@@ -129,7 +129,10 @@ int pint_check_vanished(pint_result *res, int nonzero_seen, int final_zero);
  * domain (as the user gave it, before any map) with an axis wider than
  * PINT_WIDE_AXIS or infinite: the rules' points may have missed where f
  * lives (exp(-(x-1e5)^2) on [-1e300, 1e300] in 1-D).  Returns
- * PINT_UNRELIABLE with res->message saying so, else PINT_CONVERGED. */
+ * PINT_UNRELIABLE with res->message saying so, else PINT_CONVERGED; on a
+ * narrower domain res->message then cautions that a peak between the
+ * points would be missed (a 3-D Gaussian of width 0.003 underflows at
+ * all 133 points of the first rule), the status staying converged. */
 int pint_check_nothing_seen(pint_result *res, const pint_domain *dom,
                             int ndim);
 

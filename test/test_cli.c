@@ -1197,6 +1197,22 @@ static void test_everyday_rows(void)
     CU_ASSERT_EQUAL(r.status, 1);
     CU_ASSERT(strstr(r.out, "status       unreliable") != NULL);
     CU_ASSERT(strstr(r.out, "give -inf/inf bounds") != NULL);
+    /* a 3-D Gaussian of width 0.003 underflows at every point of the
+     * first rule: converged 0, with the caution (exit 0) in the text and
+     * in JSON; a result with a value has no note */
+    run_pint(&r, "-e", "exp(-((x1-0.4416)^2+(x2-0.872)^2+(x3-0.3)^2)"
+             "/(2*0.003^2))", "-d", "3", "--er", "1e-4", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "status       converged") != NULL);
+    CU_ASSERT(strstr(r.out, "\nnote: every point sampled (133) gave 0, "
+                     "taken for an integral of 0: an integrand that is not 0 "
+                     "only between them") != NULL);
+    run_pint(&r, "--json", "-e", "0", "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "\"message\": \"every point sampled (") != NULL);
+    run_pint(&r, "-e", "x1", "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "note:") == NULL);
 }
 
 int main(void)

@@ -321,15 +321,22 @@ static void test_vanished_mass(void)
     CU_ASSERT_EQUAL(res->value[0], 0);          /* the estimate is kept */
     CU_ASSERT_STRING_EQUAL(pint_status_name(PINT_UNRELIABLE), "unreliable");
     CU_ASSERT(!pint_status_is_error(PINT_UNRELIABLE));
-    /* a true zero and a step are not flagged */
+    /* a true zero and a step are not flagged; the zero, which a peak
+     * between the points would also give, is cautioned about, naming
+     * how many points gave 0 (the first rule's alone) */
     double ulo[2] = { 0, 0 }, uhi[2] = { 1, 1 };
     pint_domain unit = pint_domain_box(ulo, uhi);
     fn.f = zero;
     CU_ASSERT_EQUAL(pint_integrate(&fn, &unit, &opt, res), PINT_CONVERGED);
     CU_ASSERT_EQUAL(res->value[0], 0);
+    char caution[96];
+    snprintf(caution, sizeof caution, "every point sampled (%lld) gave 0, "
+             "taken for an integral of 0", res->evals);
+    CU_ASSERT(res->evals > 0 && strstr(res->message, caution) != NULL);
     fn.f = step_half;
     CU_ASSERT_EQUAL(pint_integrate(&fn, &unit, &opt, res), PINT_CONVERGED);
     CU_ASSERT(fabs(res->value[0] - 0.5) <= res->error[0]);
+    CU_ASSERT_STRING_EQUAL(res->message, "");
     /* every point 0 on an axis wider than 1e6, or infinite: flagged, by
      * every method; not at 1e6 */
     fn.f = far_peak;
