@@ -40,6 +40,7 @@ typedef struct {
 typedef struct {
     size_t r, s;                /* the box beside, the region probed */
     int axis;                   /* S's axis to split */
+    int face;                   /* R's face: 2 x its axis, + 1 the upper */
     double vol;                 /* the mirror's volume within S */
 } probe;
 
@@ -131,7 +132,7 @@ static int add_pair(const nbox *box, size_t ri, size_t si, int ax,
 {
     const double *hr = box[ri].c + 2, *hs = box[si].c + 2;
     double depth = fmin(1.0, hs[ax] / hr[ax]);
-    return add_probe(ps, (probe){ ri, si, 1 - ax, box[ri].vol * depth });
+    return add_probe(ps, (probe){ ri, si, 1 - ax, 0, box[ri].vol * depth });
 }
 
 /* The box across R's upper face on axis ax (faces: the boxes' lower
@@ -223,6 +224,275 @@ static void probe_points(const nbox *box, const probe *p, int n, int ax,
     x[n + ax] = at + side * depth;
 }
 
+/* ------------------------------------ three dimensions and more
+ *
+ * The boxes whose faces lie on one plane no longer lie in a line, so the
+ * box across R's face is found by where it is, in a tree over the
+ * engine's boxes.  The boxes come from bisections, so a node's boxes are
+ * mostly separated by the plane through the middle of their bounds
+ * along some axis (the cut that made them): a cut node, which a search
+ * crosses to one side only.  Where no such plane separates them (root
+ * boxes of a domain cut at given points, a worker's share of the
+ * regions), the node is split at the median of its boxes' centres along
+ * the axis where they spread most, and a search visits each child whose
+ * bounds hold the point.  Leaves hold at most LEAF boxes. */
+
+#define LEAF 8
+
+typedef struct {
+    size_t first, count;        /* its boxes in idx[] */
+    size_t kid[2];              /* its children; kid[0] 0: a leaf */
+    int axis;                   /* a cut node: kid[0] holds the boxes
+                                   below `cut` on axis, kid[1] those
+                                   above; -1: a median node */
+    double cut;
+} node;
+
+typedef struct {
+    int n;
+    const nbox *box;
+    size_t *idx;                /* the engine's boxes, in the tree's order */
+    node *nd;
+    double *bound;              /* per node: lo[n], then hi[n] */
+    size_t count;               /* nodes */
+    struct keyed { double key; size_t i; } *tmp;
+} locator;
+
+static int by_key(const void *x, const void *y)
+{
+    const struct keyed *p = x, *q = y;
+    if (p->key != q->key)
+        return (p->key > q->key) - (p->key < q->key);
+    return (p->i > q->i) - (p->i < q->i);
+}
+
+/* idx[first, first + count) parted by the plane `cut` on axis b: those
+ * below first; the count below, or SIZE_MAX when a box crosses it. */
+static size_t part(locator *L, size_t first, size_t count, int b,
+                   double cut)
+{
+    int n = L->n;
+    size_t below = 0;
+    for (size_t k = first; k < first + count; k++) {
+        const double *c = L->box[L->idx[k]].c;
+        if (c[b] + c[n + b] <= cut) {
+            size_t t = L->idx[k];
+            L->idx[k] = L->idx[first + below];
+            L->idx[first + below++] = t;
+        } else if (c[b] - c[n + b] < cut) {
+            return SIZE_MAX;
+        }
+    }
+    return below;
+}
+
+/* The bounds of idx[first, first + count) into lo[n], hi[n], and of
+ * their centres into clo[n], chi[n]. */
+static void bounds(const locator *L, size_t first, size_t count, double *lo,
+                   double *hi, double *clo, double *chi)
+{
+    int n = L->n;
+    for (int b = 0; b < n; b++) {
+        lo[b] = clo[b] = HUGE_VAL;
+        hi[b] = chi[b] = -HUGE_VAL;
+    }
+    for (size_t k = first; k < first + count; k++) {
+        const double *c = L->box[L->idx[k]].c;
+        for (int b = 0; b < n; b++) {
+            lo[b] = fmin(lo[b], c[b] - c[n + b]);
+            hi[b] = fmax(hi[b], c[b] + c[n + b]);
+            clo[b] = fmin(clo[b], c[b]);
+            chi[b] = fmax(chi[b], c[b]);
+        }
+    }
+}
+
+/* A cut through the middle of lo, hi that parts the node's boxes into
+ * two non-empty sides: the node made a cut node (half: the count
+ * below); 0 when none does. */
+static int try_cut(locator *L, size_t at, const double *lo, const double *hi,
+                   size_t *half)
+{
+    node *nd = &L->nd[at];
+    for (int b = 0; b < L->n; b++) {
+        double cut = 0.5 * (lo[b] + hi[b]);
+        size_t h = part(L, nd->first, nd->count, b, cut);
+        if (h != SIZE_MAX && h > 0 && h < nd->count) {
+            nd->axis = b;
+            nd->cut = cut;
+            *half = h;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The node of idx[first, first + count) within the bounds lo, hi (the
+ * parent's, halved at its cut: the boxes' own or wider), and its
+ * children when it holds more than LEAF boxes.  A cut is first sought
+ * through the middle of those bounds (with boxes that tile them, the cut
+ * that made them), then through the middle of the boxes' own. */
+static size_t build(locator *L, size_t first, size_t count,
+                    const double *lo, const double *hi)
+{
+    int n = L->n;
+    size_t at = L->count++;
+    double *blo = L->bound + 2 * (size_t)n * at, *bhi = blo + n;
+    memcpy(blo, lo, (size_t)n * sizeof *blo);
+    memcpy(bhi, hi, (size_t)n * sizeof *bhi);
+    L->nd[at] = (node){ first, count, { 0, 0 }, -1, 0.0 };
+    if (count <= LEAF)
+        return at;
+    size_t half;
+    if (!try_cut(L, at, blo, bhi, &half)) {
+        double clo[PINT_NEIGHBOURS_MAX_DIM], chi[PINT_NEIGHBOURS_MAX_DIM];
+        bounds(L, first, count, blo, bhi, clo, chi);
+        if (!try_cut(L, at, blo, bhi, &half)) {
+            /* the median of the centres along their widest spread */
+            int ax = 0;
+            for (int b = 1; b < n; b++)
+                if (chi[b] - clo[b] > chi[ax] - clo[ax])
+                    ax = b;
+            for (size_t k = 0; k < count; k++) {
+                size_t i = L->idx[first + k];
+                L->tmp[k] = (struct keyed){ L->box[i].c[ax], i };
+            }
+            qsort(L->tmp, count, sizeof *L->tmp, by_key);
+            for (size_t k = 0; k < count; k++)
+                L->idx[first + k] = L->tmp[k].i;
+            half = count / 2;
+        }
+    }
+    double klo[PINT_NEIGHBOURS_MAX_DIM], khi[PINT_NEIGHBOURS_MAX_DIM];
+    memcpy(klo, blo, (size_t)n * sizeof *klo);
+    memcpy(khi, bhi, (size_t)n * sizeof *khi);
+    int b = L->nd[at].axis;
+    if (b >= 0)
+        khi[b] = L->nd[at].cut;
+    size_t k0 = build(L, first, half, klo, khi);
+    if (b >= 0) {
+        khi[b] = bhi[b];
+        klo[b] = L->nd[at].cut;
+    }
+    size_t k1 = build(L, first + half, count - half, klo, khi);
+    L->nd[at].kid[0] = k0;
+    L->nd[at].kid[1] = k1;
+    return at;
+}
+
+/* The engine's box (not R) that begins (side 1) or ends (side -1) on
+ * R's face at coordinate `at` of axis ax and holds R's centre along the
+ * other axes; SIZE_MAX when none does. */
+static size_t locate(const locator *L, size_t ri, int ax, int side,
+                     double at, double tol)
+{
+    int n = L->n;
+    const double *cr = L->box[ri].c;
+    size_t stack[2 * 64 + 2], top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        size_t k = stack[--top];
+        const node *nd = &L->nd[k];
+        if (nd->axis >= 0) {
+            /* the box sought lies wholly on one side of the cut */
+            int b = nd->axis, up;
+            if (b == ax)
+                up = side > 0 ? at >= nd->cut - tol : at > nd->cut + tol;
+            else
+                up = cr[b] >= nd->cut;
+            stack[top++] = nd->kid[up];
+            continue;
+        }
+        const double *lo = L->bound + 2 * (size_t)n * k, *hi = lo + n;
+        int in = 1;
+        for (int b = 0; b < n && in; b++) {
+            double x = b == ax ? at : cr[b];
+            double slack = b == ax ? tol : 0.0;
+            in = x >= lo[b] - slack && x <= hi[b] + slack;
+        }
+        if (!in)
+            continue;
+        if (nd->kid[0] && top + 2 <= sizeof stack / sizeof *stack) {
+            stack[top++] = nd->kid[0];
+            stack[top++] = nd->kid[1];
+            continue;
+        }
+        for (size_t j = nd->first; j < nd->first + nd->count; j++) {
+            size_t si = L->idx[j];
+            if (si == ri)
+                continue;
+            const double *cs = L->box[si].c, *hs = cs + n;
+            if (fabs(cs[ax] - side * hs[ax] - at) > tol)
+                continue;
+            int holds = 1;
+            for (int b = 0; b < n && holds; b++)
+                holds = b == ax
+                        || (cs[b] - hs[b] <= cr[b] && cr[b] < cs[b] + hs[b]);
+            if (holds)
+                return si;
+        }
+    }
+    return SIZE_MAX;
+}
+
+/* The pairs of the boxes R (the engine's worth a probe, or with
+ * nforeign the foreign ones, box[N..T)) and the engine's box S across
+ * each face of R, when S is WIDER times wider than R along some axis of
+ * the face: S is split along the axis where it is widest against R. */
+static int located_pairs(const nbox *box, size_t N, size_t T,
+                         size_t nforeign, int n, probes *ps)
+{
+    locator L = { n, box, malloc(N * sizeof(size_t)),
+                  malloc(2 * N * sizeof(node)),
+                  malloc(2 * N * 2 * (size_t)n * sizeof(double)), 0,
+                  malloc(N * sizeof(struct keyed)) };
+    int rc = -1;
+    if (!L.idx || !L.nd || !L.bound || !L.tmp)
+        goto out;
+    for (size_t i = 0; i < N; i++)
+        L.idx[i] = i;
+    double lo[PINT_NEIGHBOURS_MAX_DIM], hi[PINT_NEIGHBOURS_MAX_DIM];
+    double clo[PINT_NEIGHBOURS_MAX_DIM], chi[PINT_NEIGHBOURS_MAX_DIM];
+    bounds(&L, 0, N, lo, hi, clo, chi);
+    build(&L, 0, N, lo, hi);
+    for (size_t ri = nforeign ? N : 0; ri < T; ri++) {
+        if (!box[ri].worth)
+            continue;
+        const double *cr = box[ri].c, *hr = cr + n;
+        for (int ax = 0; ax < n; ax++)
+            for (int side = -1; side <= 1; side += 2) {
+                double at = cr[ax] + side * hr[ax];
+                double tol = 1e-12 * (fabs(at) + hr[ax]);
+                /* a face on the bounds of all: nothing across it */
+                if (side > 0 ? at >= hi[ax] - tol : at <= lo[ax] + tol)
+                    continue;
+                size_t si = locate(&L, ri, ax, side, at, tol);
+                if (si == SIZE_MAX || box[si].reg->frozen)
+                    continue;
+                const double *hs = box[si].c + n;
+                int axis = -1;
+                for (int b = 0; b < n; b++)
+                    if (b != ax && hs[b] >= WIDER * hr[b]
+                        && (axis < 0 || hs[b] / hr[b] > hs[axis] / hr[axis]))
+                        axis = b;
+                if (axis < 0)
+                    continue;
+                double depth = fmin(1.0, hs[ax] / hr[ax]);
+                if (add_probe(ps, (probe){ ri, si, axis,
+                                           2 * ax + (side > 0),
+                                           box[ri].vol * depth }))
+                    goto out;
+            }
+    }
+    rc = 0;
+out:
+    free(L.idx);
+    free(L.nd);
+    free(L.bound);
+    free(L.tmp);
+    return rc;
+}
+
 /* The check of the engine's regions, beside its own boxes worth a probe
  * (nforeign 0) or beside foreign[nforeign] only. */
 static int check(pint_adapt *a, const double *scale, long long budget,
@@ -233,21 +503,28 @@ static int check(pint_adapt *a, const double *scale, long long budget,
     size_t N = pint_adapt_regions(a), geom_len = 2 * (size_t)n;
     size_t T = N + nforeign;
     *raised = 0;
-    if (rule->kind != PINT_REGION_BOX || n != 2 || N < 1 || T < 2)
+    if (rule->kind != PINT_REGION_BOX || n < 2
+        || n > PINT_NEIGHBOURS_MAX_DIM || N < 1 || T < 2)
         return 0;
     gathered g = { malloc(T * sizeof *g.box), 0, m, geom_len, scale };
-    face *faces = malloc(T * sizeof *faces);
+    face *faces = n == 2 ? malloc(T * sizeof *faces) : NULL;
     probes ps = { NULL, 0, 0 };
-    int *where = NULL;              /* per probe: axis and side */
     double *x = NULL, *f = NULL, *add = NULL;
-    if (!g.box || !faces)
+    if (!g.box || (n == 2 && !faces))
         goto nomem;
     pint_adapt_foreach(a, gather, &g);
     for (size_t i = 0; i < nforeign; i++) {
-        const double *c = foreign + 4 * i;
-        g.box[N + i] = (nbox){ c, 4.0 * c[2] * c[3], NULL, 1 };
+        const double *c = foreign + geom_len * i;
+        double vol = 1.0;
+        for (int b = 0; b < n; b++)
+            vol *= 2.0 * c[n + b];
+        g.box[N + i] = (nbox){ c, vol, NULL, 1 };
     }
-    for (int ax = 0; ax < n; ax++) {
+    if (n > 2) {
+        if (located_pairs(g.box, N, T, nforeign, n, &ps))
+            goto nomem;
+    }
+    for (int ax = 0; n == 2 && ax < n; ax++) {
         /* the boxes' lower faces on ax: a box's upper face finds the
          * box above it (across), and the boxes above a box's upper face
          * lie in one run (below) */
@@ -270,12 +547,8 @@ static int check(pint_adapt *a, const double *scale, long long budget,
                         && below(g.box, faces, T, i, ax, nforeign > 0, &ps))
                         goto nomem;
             }
-            int *w = realloc(where, (ps.n ? ps.n : 1) * sizeof *w);
-            if (!w)
-                goto nomem;
-            where = w;
             for (size_t j = first; j < ps.n; j++)
-                where[j] = side > 0 ? 2 * ax + 1 : 2 * ax;
+                ps.p[j].face = 2 * ax + (side > 0);
         }
     }
     if (ps.n == 0)
@@ -290,8 +563,8 @@ static int check(pint_adapt *a, const double *scale, long long budget,
     if (!x || !f || !add)
         goto nomem;
     for (size_t j = 0; j < ps.n; j++)
-        probe_points(g.box, &ps.p[j], n, where[j] / 2,
-                     where[j] % 2 ? 1 : -1, x + 2 * j * (size_t)n);
+        probe_points(g.box, &ps.p[j], n, ps.p[j].face / 2,
+                     ps.p[j].face % 2 ? 1 : -1, x + 2 * j * (size_t)n);
     rc = pint_adapt_probe(a, 2 * ps.n, x, f);
     if (rc != 0)
         goto done;
@@ -335,7 +608,6 @@ done:
     free(g.box);
     free(faces);
     free(ps.p);
-    free(where);
     free(x);
     free(f);
     free(add);
@@ -374,16 +646,18 @@ static void list_worth(const pint_region *r, void *arg)
     if (!worth(r, l->m, l->geom_len, l->scale))
         return;
     if (l->out)
-        memcpy(l->out + 4 * l->n, box_of(r, l->m), 4 * sizeof *l->out);
+        memcpy(l->out + l->geom_len * l->n, box_of(r, l->m),
+               l->geom_len * sizeof *l->out);
     l->n++;
 }
 
 size_t pint_neighbours_worth(pint_adapt *a, const double *scale, double *out)
 {
     const pint_rule_impl *rule = pint_adapt_rule(a);
-    if (rule->kind != PINT_REGION_BOX || rule->ndim != 2)
+    if (rule->kind != PINT_REGION_BOX || rule->ndim < 2
+        || rule->ndim > PINT_NEIGHBOURS_MAX_DIM)
         return 0;
-    worth_list l = { out, 0, rule->ncomp, 4, scale };
+    worth_list l = { out, 0, rule->ncomp, 2 * (size_t)rule->ndim, scale };
     pint_adapt_foreach(a, list_worth, &l);
     return l.n;
 }

@@ -22,10 +22,13 @@
  * (its children on the fallback rule).  A box narrower than 4 times R
  * is not probed, so the refinement of such a box ends.
  *
- * Boxes in two dimensions, where the boxes whose faces lie on one line
- * do not overlap, so the one across R's face is found by a binary search
- * (in three, a first version that scanned every box on R's plane cost
- * 1.8 times the instructions of a whole run, and is left out); the
+ * Boxes in two and three dimensions (PINT_NEIGHBOURS_MAX_DIM): in two
+ * the boxes whose faces lie on one line do not overlap, so the one
+ * across R's face is found by a binary search; in three by a search in
+ * a tree of the boxes, cut where their bisections cut (a first version
+ * that scanned every box on R's plane cost 1.8 times the instructions
+ * of a whole run; this one 1.03-1.14 on the cheap Genz integrands,
+ * bench/RESULTS.md section 17.3).  The
  * regions of one engine: the sequential run's before it claims
  * convergence (api.c), and under MPI each worker's own before it goes
  * idle on its share and before its final report on a claim of
@@ -53,19 +56,21 @@
  * is then as before but for its evaluations.  Probe values that are not
  * finite are ignored. */
 #define PINT_NEIGHBOURS_UNCHECKED ((size_t)-1)
+#define PINT_NEIGHBOURS_MAX_DIM 3
 int pint_neighbours_check(pint_adapt *a, const double *scale,
                           long long budget, size_t *raised);
 
 /* Across ranks: the boxes of a's regions worth a probe on scale, as
- * (centre, half-widths) in out[4 * count] (out NULL: counted only);
- * 0 unless a holds 2-D boxes.  Returns the count. */
+ * (centre, half-widths) in out[2 ndim * count] (out NULL: counted
+ * only); 0 unless a holds boxes of 2 to PINT_NEIGHBOURS_MAX_DIM
+ * dimensions.  Returns the count. */
 size_t pint_neighbours_worth(pint_adapt *a, const double *scale,
                              double *out);
 
 /* As pint_neighbours_check, for the pairs of one of a's regions and
- * one of foreign[4 * nforeign], boxes of another rank's regions worth a
- * probe (pint_neighbours_worth there): a's region is probed beside
- * them (the pairs of a's own regions are pint_neighbours_check's). */
+ * one of foreign[2 ndim * nforeign], boxes of another rank's regions
+ * worth a probe (pint_neighbours_worth there): a's region is probed
+ * beside them (the pairs of a's own regions are pint_neighbours_check's). */
 int pint_neighbours_check_beside(pint_adapt *a, const double *scale,
                                  long long budget, const double *foreign,
                                  size_t nforeign, size_t *raised);

@@ -195,9 +195,11 @@ static void test_max_unchanged(void)
     pint_result_free(res);
     pint_result_free(again);
 
+    /* (peak3's count includes the neighbours' check in 3-D, 216
+     * evaluations of probes that raised nothing: 957,495 before it) */
     struct { pint_integrand f; int n; double er; enum pint_rule rule;
              long long evals; double value; } pin[] = {
-        { peak3, 3, 1e-8, PINT_RULE_GM, 957495, 1472.3820394673292 },
+        { peak3, 3, 1e-8, PINT_RULE_GM, 957711, 1472.3820394673292 },
         { cont4, 4, 1e-5, PINT_RULE_AUTO, 10143, 0.0719495292990871 },
     };
     for (size_t i = 0; i < sizeof pin / sizeof pin[0]; i++) {

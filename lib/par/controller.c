@@ -198,8 +198,8 @@ static pint_par_controller *make(pint_par_ctx *ctx, double domain_volume,
         && c->rx_len < PINT_CHUNK_REGIONS * ctx->rec_len)
         c->rx_len = PINT_CHUNK_REGIONS * ctx->rec_len;
     if (ctx->beside && role == ROLE_ONE
-        && c->rx_len < 1 + 4 * (size_t)PINT_BESIDE_MAX)
-        c->rx_len = 1 + 4 * (size_t)PINT_BESIDE_MAX;
+        && c->rx_len < 1 + (size_t)ctx->beside * PINT_BESIDE_MAX)
+        c->rx_len = 1 + (size_t)ctx->beside * PINT_BESIDE_MAX;
     size_t tree = pint_group_up_len(m) + pint_group_down_len(m) + 2 + m;
     c->store = malloc(((size_t)n * per + c->rx_len + tree)
                       * sizeof *c->store);
@@ -1662,18 +1662,18 @@ static void send_beside(pint_par_controller *c)
     c->beside_msg = c->beside_lost
                     ? NULL : malloc((head + c->beside_len) * sizeof(double));
     double *b = c->beside_msg;
-    size_t len = 0;             /* none: an empty BESIDE */
+    size_t len = 0, bl = (size_t)ctx->beside;  /* len 0: an empty BESIDE */
     if (b) {
         size_t at = 0;
         for (int i = 0; i < c->n; i++) {
             const worker_view *v = &c->w[i];
-            b[i] = (double)(at / 4);
+            b[i] = (double)(at / bl);
             if (v->beside_n > 0)
                 memcpy(b + head + at, c->beside + v->beside_from,
-                       4 * v->beside_n * sizeof *b);
-            at += 4 * v->beside_n;
+                       bl * v->beside_n * sizeof *b);
+            at += bl * v->beside_n;
         }
-        b[c->n] = (double)(at / 4);
+        b[c->n] = (double)(at / bl);
         len = head + at;
     }
     for (int i = 0; i < c->n; i++)
@@ -1687,9 +1687,9 @@ static void on_beside_up(pint_par_controller *c, int i, const double *buf,
                          size_t len)
 {
     worker_view *v = &c->w[i];
-    size_t n = len > 1 ? (len - 1) / 4 : 0;
-    if (!c->beside_lost && c->beside_len + 4 * n > c->beside_cap) {
-        size_t cap = 2 * (c->beside_len + 4 * n);
+    size_t bl = (size_t)c->ctx->beside, n = len > 1 ? (len - 1) / bl : 0;
+    if (!c->beside_lost && c->beside_len + bl * n > c->beside_cap) {
+        size_t cap = 2 * (c->beside_len + bl * n);
         double *d = realloc(c->beside, cap * sizeof *d);
         if (d) {
             c->beside = d;
@@ -1701,8 +1701,8 @@ static void on_beside_up(pint_par_controller *c, int i, const double *buf,
     v->beside_from = c->beside_len;
     v->beside_n = c->beside_lost ? 0 : n;
     if (v->beside_n > 0) {      /* (none yet: beside may be NULL) */
-        memcpy(c->beside + c->beside_len, buf + 1, 4 * n * sizeof *buf);
-        c->beside_len += 4 * n;
+        memcpy(c->beside + c->beside_len, buf + 1, bl * n * sizeof *buf);
+        c->beside_len += bl * n;
     }
     if (++c->beside_in == c->n)
         send_beside(c);

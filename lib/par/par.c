@@ -11,6 +11,7 @@
 #include "pool.h"
 #include "result.h"
 #include "tolerance.h"
+#include "neighbours.h"
 #include "domain.h"
 #include "problem.h"
 #include "onedim.h"
@@ -269,8 +270,9 @@ static int set_up(pint_par_ctx *ctx, par_run *p, const pint_function *fn,
         p->nstart = pint_domain_regions(dom, fn, opt, &p->geom, &p->vol);
     ctx->rec_len = pint_adapt_rec_len_for(p->rule, fn->ncomp);
     pint_ckpt_describe(&ctx->ckpt, fn, dom, opt, id, ctx->rec_len);
-    ctx->beside = p->rule->kind == PINT_REGION_BOX && fn->ndim == 2
-                  && ctx->nworkers > 1 && !ctx->gsize;
+    ctx->beside = p->rule->kind == PINT_REGION_BOX && fn->ndim >= 2
+                  && fn->ndim <= PINT_NEIGHBOURS_MAX_DIM
+                  && ctx->nworkers > 1 && !ctx->gsize ? 2 * fn->ndim : 0;
     if (ctx->rank == 0)
         p->c = pint_par_controller_new(ctx,
                                        pint_domain_volume(dom, fn->ndim));

@@ -56,8 +56,10 @@ typedef struct {
                                        its controller's rank */
     int ncomp;
     int beside;                     /* the neighbours' check across ranks
-                                       (2-D boxes, one controller, two
-                                       workers or more) */
+                                       (2-D and 3-D boxes, one
+                                       controller, two workers or more):
+                                       the doubles of a box (2 ndim), or
+                                       0 without it */
     size_t rec_len;                 /* doubles per region record */
     long long step_evals;           /* evaluations per subdivision */
     long long update_evals;         /* update period in evaluations, or 0 */

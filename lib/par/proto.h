@@ -21,10 +21,11 @@
  *   worker -> controller  FINAL    after STOP: exact totals and counts
  *                                  (a STOP that claims convergence: after
  *                                  the neighbours' check, neighbours.h;
- *                                  2-D boxes under one controller: after
- *                                  BESIDE_UP, its boxes worth a probe, to
- *                                  the controller, and the check beside
- *                                  the others' boxes, which BESIDE brings)
+ *                                  2-D and 3-D boxes under one
+ *                                  controller: after BESIDE_UP, its boxes
+ *                                  worth a probe, to the controller, and
+ *                                  the check beside the others' boxes,
+ *                                  which BESIDE brings)
  *   worker -> controller  VERIFY   after STOP in verify mode: every region
  *   worker -> controller  DUMP     after STOP with the dump flag: every
  *                                  region, for a checkpoint; the

@@ -232,12 +232,13 @@ static void send_beside_up(pint_par_worker *w)
     probe_scale(w, scale);
     size_t n = w->failed ? 0 : pint_neighbours_worth(w->a, scale, NULL);
     size_t sent = n < PINT_BESIDE_MAX ? n : PINT_BESIDE_MAX;
-    double *b = n ? malloc((1 + 4 * n) * sizeof *b) : NULL;
+    size_t bl = (size_t)ctx->beside;
+    double *b = n ? malloc((1 + bl * n) * sizeof *b) : NULL;
     w->beside_wait = 1;
     if (b) {
         b[0] = (double)n;
         pint_neighbours_worth(w->a, scale, b + 1);
-        if (pint_par_send(&ctx->out, ctx->comm, b, 1 + 4 * sent,
+        if (pint_par_send(&ctx->out, ctx->comm, b, 1 + bl * sent,
                           ctx->update_rank, PINT_TAG_BESIDE_UP) == 0)
             return;
     }
@@ -270,11 +271,12 @@ static void on_beside(pint_par_worker *w, const MPI_Status *st)
     if (len > P && !w->failed && pint_adapt_regions(w->a) > 0) {
         /* the others' boxes: those before its own, then those after */
         size_t head = (size_t)P + 1, from = (size_t)b[me],
-               to = (size_t)b[me + 1], all = (size_t)b[P];
+               to = (size_t)b[me + 1], all = (size_t)b[P],
+               bl = (size_t)ctx->beside;
         double *scale = w->val;
         probe_scale(w, scale);
-        memmove(b + head + 4 * from, b + head + 4 * to,
-                4 * (all - to) * sizeof *b);
+        memmove(b + head + bl * from, b + head + bl * to,
+                bl * (all - to) * sizeof *b);
         size_t raised = 0;
         long long before = pint_adapt_evals(w->a);
         int rc = pint_neighbours_check_beside(w->a, scale, LLONG_MAX,
