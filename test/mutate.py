@@ -740,6 +740,24 @@ MUTATIONS = [
      "",
      "test/test_faults",
      "the rank of a call abandoned in QMC, MC or VEGAS is not named"),
+    ("ckpt-checked-ignored", "lib/api.c",
+     "    int looser = *checked;",
+     "    int looser = 0;",
+     "test/test_checkpoint test/test_faults",
+     "a resumed converged checkpoint's regions are probed again (its "
+     "evaluations grow)"),
+    ("ckpt-checked-unread", "lib/checkpoint.c",
+     "        status = read_checked(f, path, hdr, &hlen, &h, c, msg, len);",
+     "        status = 0;",
+     "test/test_checkpoint",
+     "the thresholds after a version 7 header are read as records"),
+    ("zero-caution-none", "lib/tolerance.c",
+     "        snprintf(res->message, sizeof res->message,\n"
+     "                 \"every point sampled (%lld) gave 0, taken for an integral \"",
+     "        if (0) snprintf(res->message, sizeof res->message,\n"
+     "                 \"every point sampled (%lld) gave 0, taken for an integral \"",
+     "test/test_ranges test/test_cli",
+     "a converged 0 +- 0 where every point gave 0 carries no caution"),
 ]
 
 
