@@ -609,15 +609,17 @@ static void test_neighbours_runs(void)
     /* in 3-D (RESULTS 17.3): genz4 at difficulty 3 ended 9.4, 6.3 and
      * 2.3 E off (seeds 55 and 18 at er 1e-3, 30 at 1e-5), and at
      * difficulty 1 seed 7 1.35 E off at 1e-4, a box 32 times wider
-     * than the peak's beside it */
-    static const struct { int seed; double b, er; } g3[] = {
-        { 55, 3.0, 1e-3 }, { 18, 3.0, 1e-3 }, { 30, 3.0, 1e-5 },
-        { 7, 1.0, 1e-4 },
+     * than the peak's beside it; in 4-D and 5-D (17.4) seeds 18 and 40
+     * at difficulty 3, er 1e-3, 3.06 and 3.01 E off */
+    static const struct { int d, seed; double b, er; } g3[] = {
+        { 3, 55, 3.0, 1e-3 }, { 3, 18, 3.0, 1e-3 }, { 3, 30, 3.0, 1e-5 },
+        { 3, 7, 1.0, 1e-4 }, { 4, 18, 3.0, 1e-3 }, { 5, 40, 3.0, 1e-3 },
     };
-    double lo3[3] = { 0, 0, 0 }, hi3[3] = { 1, 1, 1 };
+    double lo3[5] = { 0, 0, 0, 0, 0 }, hi3[5] = { 1, 1, 1, 1, 1 };
     pint_domain dom3 = pint_domain_box(lo3, hi3);
     for (size_t i = 0; i < sizeof g3 / sizeof g3[0]; i++) {
-        t = pint_testfn_new("genz4", 3, g3[i].seed, g3[i].b, msg, sizeof msg);
+        t = pint_testfn_new("genz4", g3[i].d, g3[i].seed, g3[i].b, msg,
+                            sizeof msg);
         CU_ASSERT_PTR_NOT_NULL_FATAL(t);
         fn = pint_testfn_function(t);
         pint_options_init(&opt);
@@ -626,7 +628,8 @@ static void test_neighbours_runs(void)
         st = pint_integrate(&fn, &dom3, &opt, res);
         CU_ASSERT_EQUAL(st, PINT_CONVERGED);
         char what[64];
-        snprintf(what, sizeof what, "genz4 d = 3 seed %d", g3[i].seed);
+        snprintf(what, sizeof what, "genz4 d = %d seed %d", g3[i].d,
+                 g3[i].seed);
         PT_ASSERT_HONEST(what, res->value[0], res->error[0], exact,
                          g3[i].er, st == PINT_CONVERGED);
         pint_testfn_free(t);
@@ -1236,7 +1239,7 @@ int main(void)
           test_cross_check },
         { "the neighbours' check: a box blind beside a peak is raised",
           test_neighbours_state },
-        { "the neighbours' check: narrow peaks in 2-D and 3-D end honest",
+        { "the neighbours' check: narrow peaks in 2-D to 5-D end honest",
           test_neighbours_runs },
         { "the neighbours' check in 3-D: a box blind beside a peak is "
           "raised", test_neighbours_state_3d },

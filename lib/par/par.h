@@ -56,7 +56,7 @@ typedef struct {
                                        its controller's rank */
     int ncomp;
     int beside;                     /* the neighbours' check across ranks
-                                       (2-D and 3-D boxes, one
+                                       (2-D to 5-D boxes, one
                                        controller, two workers or more):
                                        the doubles of a box (2 ndim), or
                                        0 without it */

@@ -21,7 +21,7 @@
  *   worker -> controller  FINAL    after STOP: exact totals and counts
  *                                  (a STOP that claims convergence: after
  *                                  the neighbours' check, neighbours.h;
- *                                  2-D and 3-D boxes under one
+ *                                  2-D to 5-D boxes under one
  *                                  controller: after BESIDE_UP, its boxes
  *                                  worth a probe, to the controller, and
  *                                  the check beside the others' boxes,
