@@ -510,8 +510,12 @@ static void test_failure_on_one_rank(void)
 {
     run_result r;
     double t0 = now();
+    /* each point sleeps 20 us, so that rank 2 gets work before the run
+     * could converge without it (test_tree's case once converged so,
+     * beside five busy processes, without the sleep) */
     run_mpi(&r, 4, "--plugin", env_or_die("PINT_PLUGIN"), "-f",
-            "fails_on_rank2_peak", "-d", "3", "--er", "1e-8", NULL);
+            "fails_on_rank2_peak", "-d", "3", "--er", "1e-8", "--cost-us",
+            "20", NULL);
     double dt = now() - t0;
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT(dt < 20.0);

@@ -236,16 +236,18 @@ static void test_limits(void)
 }
 
 /* A failure on one rank ends the run on every rank with one line.  The
- * run asks er 1e-8 (130,093 evaluations on one rank with sym11): at the
- * default 1e-6 (59,337) the sanitizer loop once saw it converge before
- * rank 2 had a region. */
+ * run asks er 1e-8 (130,093 evaluations on one rank with sym11) and each
+ * point sleeps 20 us (2.6 s on one rank): at the default 1e-6 (59,337)
+ * the sanitizer loop once saw it converge before rank 2 had a region,
+ * and at 1e-8 without the sleep the plain loop once (beside five busy
+ * processes, 2026-11-30). */
 static void test_failure(void)
 {
     run_result r;
     double t0 = now();
     run_mpi(&r, 4, "--plugin", env_or_die("PINT_PLUGIN"), "-f",
-            "fails_on_rank2_peak", "-d", "3", "--er", "1e-8", "--balance",
-            "tree", "--group", "2", NULL);
+            "fails_on_rank2_peak", "-d", "3", "--er", "1e-8", "--cost-us",
+            "20", "--balance", "tree", "--group", "2", NULL);
     double dt = now() - t0;
     CU_ASSERT_EQUAL(r.status, 2);
     /* once 50 s in the repeatability loop with some seven busy processes
