@@ -488,8 +488,8 @@ static void apply_rule(const pint_adapt *a, const pint_rule_impl *r,
  *     E_i (1 + d / (2 (E_1 + E_2))) + d / 4,
  * so a child never claims less than a quarter (below: a sixteenth) of
  * what its parent was seen to miss, and children whose estimates are
- * small against d grow in proportion.  (The constants of Cuba's Cuhre: T. Hahn, Comput. Phys.
- * Commun. 168 (2005) 78.)
+ * small against d grow in proportion.  (The constants of Cuba's Cuhre:
+ * T. Hahn, Comput. Phys. Commun. 168 (2005) 78.)
  * The root regions keep the rule's cautious estimate: nothing has been
  * measured there yet.  Measured in bench/RESULTS.md, section 7.5.
  * Where the parent and both children are trusted by their rule (in 2-D
