@@ -507,7 +507,7 @@ static void test_resume_converged_qmc(void)
  * nothing again: the regions passed the neighbours' check (neighbours.h)
  * at the thresholds the checkpoint records, so the same tolerance or a
  * looser one ends at its evaluations and value (genz4 at d = 2,
- * difficulty 3, seed 4: the check probes 20 points at er 1e-4); a
+ * difficulty 3, seed 4: the check probes 16 points at er 1e-4); a
  * tighter one refines on, honest.  A checked word or threshold that
  * cannot be is refused by name. */
 static void test_resume_converged_adaptive(void)
