@@ -503,6 +503,18 @@ static void test_resume_converged_qmc(void)
               <= 4 * json_nth(r.out, "error", 0));
 }
 
+/* The bytes of the checkpoint at path into buf[cap]: their count, more
+ * than a header's and less than cap. */
+static size_t read_whole(const char *path, char *buf, size_t cap)
+{
+    FILE *in = fopen(path, "rb");
+    CU_ASSERT_FATAL(in != NULL);
+    size_t n = fread(buf, 1, cap, in);
+    fclose(in);
+    CU_ASSERT_FATAL(n > 200 && n < cap);
+    return n;
+}
+
 /* A resume from a converged adaptive checkpoint of one process probes
  * nothing again: the regions passed the neighbours' check (neighbours.h)
  * at the thresholds the checkpoint records, so the same tolerance or a
@@ -543,12 +555,8 @@ static void test_resume_converged_adaptive(void)
               <= 1e-6 * fabs(json_nth(r.out, "value", 0)));
     /* the checked word (header word 16, after the 8-byte magic) and the
      * threshold after the header */
-    FILE *in = fopen(path, "rb");
-    CU_ASSERT_FATAL(in != NULL);
     static char buf[1 << 20];
-    size_t n = fread(buf, 1, sizeof buf, in);
-    fclose(in);
-    CU_ASSERT_FATAL(n > 200 && n < sizeof buf);
+    size_t n = read_whole(path, buf, sizeof buf);
     uint64_t word, five = 5;
     double thr, nan_ = NAN;
     memcpy(&word, buf + 8 + 16 * 8, 8);
@@ -688,12 +696,8 @@ static void test_refusals(void)
     run_result r;
     run_mpi(&r, 1, "-f", "genz2", "-d", "3", "--checkpoint", path, NULL);
     CU_ASSERT_EQUAL_FATAL(r.status, 0);
-    FILE *in = fopen(path, "rb");
-    CU_ASSERT_FATAL(in != NULL);
     static char buf[1 << 20];
-    size_t n = fread(buf, 1, sizeof buf, in);
-    fclose(in);
-    CU_ASSERT_FATAL(n > 200 && n < sizeof buf);
+    size_t n = read_whole(path, buf, sizeof buf);
     struct { const char *name; size_t len; int flip; const char *why; }
         cases[] = {
         { "flipped", n, 1, "checksum mismatch" },
