@@ -419,8 +419,9 @@ static void print_text(FILE *out, const batch *b, size_t i)
             pint_status_name(r->status), r->group, r->seconds);
     if (r->ncomp > 1)
         fprintf(out, "  (component 1 of %d)", r->ncomp);
-    if (r->status != PINT_CONVERGED && r->message[0])
-        fprintf(out, "  %s", r->message);
+    if (r->message[0])          /* converged: a caution, as a note */
+        fprintf(out, r->status == PINT_CONVERGED ? "  note: %s" : "  %s",
+                r->message);
     if (r->resumed_evals)
         fprintf(out, "  (resumed: %lld evaluations before)",
                 r->resumed_evals);

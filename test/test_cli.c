@@ -1213,6 +1213,17 @@ static void test_everyday_rows(void)
     run_pint(&r, "-e", "x1", "-d", "2", NULL);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT(strstr(r.out, "note:") == NULL);
+    /* in a batch's table, on the integral's line */
+    char path[] = "/tmp/pint-zero-XXXXXX";
+    write_temp(path, "zero 2 expr=0\nlin 2 expr=x1\n");
+    run_pint(&r, "--batch", path, NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    const char *z = strstr(r.out, "zero/2"), *l = strstr(r.out, "lin/2");
+    CU_ASSERT_FATAL(z != NULL && l != NULL && z < l);
+    CU_ASSERT(strstr(z, "  note: every point sampled (") != NULL
+              && strstr(z, "  note: every point sampled (") < l);
+    CU_ASSERT(strstr(l, "note:") == NULL);
+    remove(path);
 }
 
 int main(void)
