@@ -903,13 +903,20 @@ static void test_batch_expressions(void)
     unlink(p);
 }
 
-/* "seconds" and "group" vary from run to run: out without them. */
-static void strip_timing(const char *out, char *buf, size_t len)
+/* "seconds" and "group" vary from run to run: out without them, and
+ * without "evals" too when evals is set: under mpirun a worker's
+ * neighbours' check (lib/neighbours.h) probes again when the shares of
+ * the tolerance reach it later or earlier (genz4 at d = 3 on a group of
+ * one rank: 104,965 and 105,115 evaluations, the same value, the plain
+ * loop's run 1 at 0e913aa). */
+static void strip_timing(const char *out, char *buf, size_t len,
+                         int evals)
 {
     size_t n = 0;
     while (*out && n + 1 < len) {
         if (strncmp(out, "\"seconds\": ", 11) == 0
-            || strncmp(out, "\"group\": ", 9) == 0) {
+            || strncmp(out, "\"group\": ", 9) == 0
+            || (evals && strncmp(out, "\"evals\": ", 9) == 0)) {
             out += strcspn(out, ",}");
             continue;
         }
@@ -971,12 +978,20 @@ static void test_batch_progress(void)
                      "--groups", groups, "--threads", "1", NULL);
         check_expr_list(&r, np, np);
         CU_ASSERT_STRING_EQUAL(r.err, "");
-        strip_timing(r.out, quiet, sizeof quiet);
+        strip_timing(r.out, quiet, sizeof quiet, np > 1);
         run_pint_np(&r, np, "--json", "--batch", path, "--spin-us", "18",
                      "--groups", groups, "--progress", "--threads", "1",
                      NULL);
         check_expr_list(&r, np, np);
-        strip_timing(r.out, shown, sizeof shown);
+        strip_timing(r.out, shown, sizeof shown, np > 1);
+        if (strcmp(shown, quiet) != 0) {        /* where they part */
+            size_t at = 0;
+            while (shown[at] && shown[at] == quiet[at])
+                at++;
+            size_t from = at > 120 ? at - 120 : 0;
+            fprintf(stderr, "\n  %d ranks: with --progress '%.240s'\n"
+                    "  without '%.240s'\n", np, shown + from, quiet + from);
+        }
         CU_ASSERT_STRING_EQUAL(shown, quiet);
         const char *sum = strstr(r.out, "\"summary\"");
         double wall = sum ? json_num(sum, "seconds") : 0.0;
