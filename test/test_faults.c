@@ -519,20 +519,25 @@ static void test_batch_stopped(void)
         if (nps[i]) {
             /* when the ranks ended before mpirun killed them, the
              * integrals never handed out were not started: all but the
-             * two under way in the two groups, of those not converged.
-             * Beside two loaded test runs a summary once came without
-             * any (its output not kept: printed now when it fails); the
-             * signal may come after every integral was handed out */
+             * two under way in the two groups, of those not converged;
+             * or, when the batch did not return within 0.5 s of the
+             * signal, the watchdog's "not finished" for every integral
+             * not printed (pint(1), --batch-time-limit: it came so in the
+             * plain loop's run 5 at 1523504, beside the sanitizer loop).
+             * The signal may come after every integral was handed out */
             int conv = 0;
             for (const char *c = r.out;
                  (c = strstr(c, "\"status\": \"converged\"")) != NULL; c++)
                 conv++;
             if (strstr(r.out, "\"summary\": true") && conv < 12 - 2) {
-                if (!strstr(r.out, "not started: the batch was stopped"))
+                int told = strstr(r.out, "not started: the batch was stopped")
+                           || strstr(r.out, "not finished: the batch did not "
+                                            "return 0.5 s after its stop "
+                                            "request");
+                if (!told)
                     fprintf(stderr, "\n  stopped batch on %d ranks: '%.2000s'"
                             "\n", nps[i], r.out);
-                CU_ASSERT(strstr(r.out, "not started: the batch was "
-                                        "stopped") != NULL);
+                CU_ASSERT(told);
             }
             continue;
         }
