@@ -264,7 +264,8 @@ void pint_print_json(FILE *out, const pint_report *rep, const pint_result *res)
         pint_json_number(out, cli->opt.unit_seconds);
     }
     if (cli->opt.verify)
-        fprintf(out, ", \"verified\": %s", res->verified == 1 ? "true" : "false");
+        fprintf(out, ", \"verified\": %s", res->verified == 1 ? "true"
+                : res->verified < 0 ? "false" : "null");
     if (cli->opt.time_limit > 0) {
         fputs(", \"time_limit\": ", out);
         pint_json_number(out, cli->opt.time_limit);

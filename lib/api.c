@@ -30,6 +30,7 @@
 #include "problem.h"
 #include "region.h"
 #include "rule.h"
+#include "sum.h"
 #include "watch.h"
 
 /* The checkpoint of a sequential run: every region and the evaluations. */
@@ -209,6 +210,48 @@ static int seed_engine(pint_adapt *a, const pint_rule_impl *rule,
     return status;
 }
 
+/* --verify on one process, as the controller audits under MPI
+ * (par/controller.c): every region of the engine once, its count the
+ * engine's, the volumes tiling the domain, the values summing to the
+ * value reported (up to the rounding of sums taken in another order,
+ * relative to the sum of their magnitudes).  1 passed, -1 failed; 0
+ * when there was no room to audit. */
+typedef struct {
+    int ncomp;
+    size_t count;
+    pint_sum vol, *val;         /* val[2 ncomp]: values, magnitudes */
+} audit;
+
+static void audit_region(const pint_region *r, void *arg)
+{
+    audit *au = arg;
+    au->count++;
+    pint_sum_add(&au->vol, r->vol);
+    for (int k = 0; k < au->ncomp; k++) {
+        pint_sum_add(&au->val[k], r->data[k]);
+        pint_sum_add(&au->val[au->ncomp + k], fabs(r->data[k]));
+    }
+}
+
+static int audit_here(const pint_adapt *a, const pint_domain *dom, int ndim,
+                      int ncomp, const double *value)
+{
+    audit au = { ncomp, 0, { 0.0, 0.0 }, calloc(2 * (size_t)ncomp,
+                                                 sizeof *au.val) };
+    if (!au.val)
+        return 0;
+    pint_adapt_foreach(a, audit_region, &au);
+    double domain = pint_domain_volume(dom, ndim);
+    int ok = au.count == pint_adapt_regions(a)
+             && fabs(pint_sum_get(&au.vol) - domain) <= 1e-12 * domain;
+    for (int k = 0; k < ncomp; k++)
+        ok = ok && fabs(pint_sum_get(&au.val[k]) - value[k])
+                       <= 1e-12 * fmax(pint_sum_get(&au.val[ncomp + k]),
+                                       1e-300) + 1e-300;
+    free(au.val);
+    return ok ? 1 : -1;
+}
+
 /* One rank, no MPI: seed and step the engine until done. */
 static int integrate_here(const pint_function *fn, const pint_domain *dom,
                           const pint_options *opt, pint_result *res,
@@ -262,6 +305,8 @@ static int integrate_here(const pint_function *fn, const pint_domain *dom,
     res->evals = pint_adapt_evals(a);
     res->regions = pint_adapt_regions(a);
     res->rank_evals[0] = res->evals;
+    if (opt->verify && reached)
+        res->verified = audit_here(a, dom, fn->ndim, fn->ncomp, res->value);
     res->status = status;
     if (opt->checkpoint && !pint_status_is_error(status)) {
         desc.checked = status == PINT_CONVERGED && checked ? passed : NULL;

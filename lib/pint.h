@@ -395,7 +395,8 @@ typedef struct {
     long long transfers;        /* load-balancing transfers */
     long long regions_moved;    /* regions they carried */
     long long controller_messages; /* messages the controller handled */
-    int verified;               /* with opt.verify: 1 audit passed, -1 failed */
+    int verified;               /* with opt.verify: 1 audit passed, -1 failed,
+                                   0 none made (1-D extrapolation) */
 
     /* QMC: rows finished, points of each cell of the last row (N), and
      * shifts (cells) per row. */

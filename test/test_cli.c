@@ -961,6 +961,29 @@ static int check_progress_lines(const char *err, double wall)
     return lines;
 }
 
+/* --verify on one process audits the engine's regions as the
+ * controller does under MPI (it printed "verified": false, a failed
+ * audit, where none was made); a 1-D integral by extrapolation keeps no
+ * regions: null; under mpirun on 2 ranks: true. */
+static void test_verify_one_process(void)
+{
+    run_result r;
+    run_pint(&r, "-f", "genz1", "-d", "3", "--er", "1e-8", "--verify",
+             "--json", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    run_pint(&r, "-e", "exp(-x1*x1-x2*x2)", "-d", "2", "--points", "0.3",
+             "--lo", "-inf", "--hi", "inf",
+             "--verify", "--json", NULL);
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+    run_pint(&r, "-e", "sqrt(x1)", "-d", "1", "--verify", "--json", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "\"verified\": null") != NULL);
+    run_pint_np(&r, 2, "-f", "genz1", "-d", "3", "--er", "1e-8", "--verify",
+                "--json", NULL);
+    CU_ASSERT(strstr(r.out, "\"verified\": true") != NULL);
+}
+
 /* --progress with --batch: lines on stderr (only rank 0's), stdout as
  * without it; without it and off a terminal, nothing on stderr. */
 static void test_batch_progress(void)
@@ -1261,6 +1284,7 @@ int main(void)
         { "expressions (-e)", test_expressions },
         { "--batch with expressions, 1 and 2 ranks", test_batch_expressions },
         { "--batch --progress, 1 and 2 ranks", test_batch_progress },
+        { "--verify on one process", test_verify_one_process },
         { "pint-bench", test_pint_bench },
         { "--threads: the same bits on 1 and 3 threads", test_threads },
         { "everyday integrals, 1 and 2 ranks", test_everyday_rows },
