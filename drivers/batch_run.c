@@ -658,7 +658,7 @@ static void batch_watch_begin(batch_watch *w, batch *b, printer *p,
     w->p = rank == 0 ? p : NULL;
     w->rank = rank;
     w->start = now();
-    w->dog = pint_watchdog_begin(limit, stop, rank, batch_give_up, w);
+    w->dog = pint_watchdog_begin(limit, stop, rank, NULL, batch_give_up, w);
 }
 
 static void batch_watch_end(batch_watch *w)

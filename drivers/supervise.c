@@ -9,7 +9,9 @@
  * then, rank 0 prints the last progress
  * report as the result (status time-limit or interrupted) and the
  * process exits with 1 (with 2 when no estimate exists yet); the other
- * ranks follow 2 s later.  The last report is at most a progress period old
+ * ranks follow 2 s later.  A final checkpoint being written by then
+ * holds it off (up to a minute: a slow disk's sync), as the run is on
+ * its way out with it.  The last report is at most a progress period old
  * and is the estimate of the regions then live, so it is as honest as
  * any partial result.
  *
@@ -35,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "supervise.h"
@@ -101,6 +104,8 @@ struct pint_watchdog {
     int rank;
     void (*give_up)(void *arg, int why, double late);
     void *arg;
+    char *tmp;                  /* the checkpoint's temporary file, or NULL */
+    struct timespec began;      /* realtime at the start */
 };
 
 /* The progress line fits an 80-column terminal: at most PROGRESS_WIDTH
@@ -345,32 +350,64 @@ static void give_up(pint_supervisor *s, int status, const char *why,
     _exit(1);
 }
 
+/* A final checkpoint is being written when the watchdog would give up:
+ * its temporary file (the checkpoint's name and ".tmp", pint.h) exists
+ * and was written since the run began (realtime: the file's clock).  A
+ * busy disk can hold a checkpoint's sync for seconds while the run is
+ * on its way out (after an abandoned call: a slow disk made the
+ * watchdog end a run of 3 ranks 1.7 s into its final checkpoint, which
+ * was lost; test_faults' hang with checkpoints, in CI). */
+static int writing_checkpoint(const char *tmp, const struct timespec *began)
+{
+    struct stat st;
+    if (!tmp || stat(tmp, &st) != 0)
+        return 0;
+    return st.st_mtim.tv_sec > began->tv_sec
+           || (st.st_mtim.tv_sec == began->tv_sec
+               && st.st_mtim.tv_nsec >= began->tv_nsec);
+}
+
+/* A checkpoint being written, looked at from the limit or the stop
+ * request on, holds the watchdog off until HOLD_AFTER seconds after it
+ * was last seen under way (the directory's sync, the run's return),
+ * HOLD_MOST seconds past the give-up at most (a disk that never
+ * answers). */
+#define HOLD_AFTER 2.0
+#define HOLD_MOST 60.0
+
 /* The watchdog's wait: wakes every 0.1 s (a signal handler cannot
  * signal a condition) until the run returns (finished), or gives up 2 s
  * + 10% after the time limit (limit > 0), or 2 s after the stop flag
  * *stop was raised (0.5 s under mpirun, which kills its processes 1 s
  * after it passed them the signal); ranks other than 0 give rank 0 two
- * more seconds.  Returns 0 when the run returned, else PINT_TIME_LIMIT
- * or PINT_INTERRUPTED (whichever came first) with the grace that passed
- * in *late. */
-static int watchdog_wait(pthread_mutex_t *lock, pthread_cond_t *cond,
-                         const int *finished, const struct timespec *start,
-                         double limit, const volatile int *stop, int rank,
-                         double *late)
+ * more seconds; a final checkpoint being written (w->tmp) holds it off
+ * (writing_checkpoint).  Returns 0 when the run returned, else
+ * PINT_TIME_LIMIT or PINT_INTERRUPTED (whichever came first) with the
+ * grace that passed in *late. */
+static int watchdog_wait(pint_watchdog *w, double *late)
 {
-    double extra = rank == 0 ? 0.0 : 2.0;
+    double limit = w->limit, extra = w->rank == 0 ? 0.0 : 2.0;
     double grace = limit > 0 ? 2.0 + 0.1 * limit : 0.0;
     double stop_grace = getenv("OMPI_COMM_WORLD_SIZE") ? 0.5 : 2.0;
     double stop_at = -1.0;      /* when the stop request was seen */
-    pthread_mutex_lock(lock);
-    while (!*finished) {
-        double t = since(start);
-        if (limit > 0 && t >= limit + grace + extra)
-            break;
-        if (stop_at < 0 && stop && *stop)
+    double due = -1.0, seen = -1.0, t = 0.0;
+    pthread_mutex_lock(&w->lock);
+    while (!w->finished) {
+        t = since(&w->start);
+        if (stop_at < 0 && w->stop && *w->stop)
             stop_at = t;
-        if (stop_at >= 0 && t >= stop_at + stop_grace + extra)
-            break;
+        /* from the limit or the stop on, a look at the checkpoint */
+        if (((limit > 0 && t >= limit) || stop_at >= 0)
+            && (due < 0 || t < due + HOLD_MOST)
+            && writing_checkpoint(w->tmp, &w->began))
+            seen = t;
+        if ((limit > 0 && t >= limit + grace + extra)
+            || (stop_at >= 0 && t >= stop_at + stop_grace + extra)) {
+            if (due < 0)
+                due = t;
+            if (seen < 0 || t >= seen + HOLD_AFTER || t >= due + HOLD_MOST)
+                break;
+        }
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);
         until.tv_nsec += 100000000L;
@@ -378,17 +415,18 @@ static int watchdog_wait(pthread_mutex_t *lock, pthread_cond_t *cond,
             until.tv_sec++;
             until.tv_nsec -= 1000000000L;
         }
-        pthread_cond_timedwait(cond, lock, &until);
+        pthread_cond_timedwait(&w->cond, &w->lock, &until);
     }
-    int done = *finished;
-    pthread_mutex_unlock(lock);
+    int done = w->finished;
+    pthread_mutex_unlock(&w->lock);
     if (done)
         return 0;
+    double held = t - due;
     if (stop_at >= 0 && (limit <= 0 || stop_at + stop_grace < limit + grace)) {
-        *late = stop_grace;
+        *late = stop_grace + held;
         return PINT_INTERRUPTED;
     }
-    *late = grace;
+    *late = grace + held;
     return PINT_TIME_LIMIT;
 }
 
@@ -396,15 +434,14 @@ static void *watchdog(void *arg)
 {
     pint_watchdog *w = arg;
     double late;
-    int why = watchdog_wait(&w->lock, &w->cond, &w->finished, &w->start,
-                            w->limit, w->stop, w->rank, &late);
+    int why = watchdog_wait(w, &late);
     if (why)
         w->give_up(w->arg, why, late);
     return NULL;
 }
 
 pint_watchdog *pint_watchdog_begin(double limit, const volatile int *stop,
-                                   int rank,
+                                   int rank, const char *checkpoint,
                                    void (*give_up)(void *arg, int why,
                                                    double late),
                                    void *arg)
@@ -412,6 +449,15 @@ pint_watchdog *pint_watchdog_begin(double limit, const volatile int *stop,
     pint_watchdog *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
+    if (checkpoint) {       /* without room for its name: no hold */
+        size_t len = strlen(checkpoint);
+        w->tmp = malloc(len + 5);
+        if (w->tmp) {
+            memcpy(w->tmp, checkpoint, len);
+            memcpy(w->tmp + len, ".tmp", 5);
+        }
+    }
+    clock_gettime(CLOCK_REALTIME, &w->began);
     clock_gettime(CLOCK_MONOTONIC, &w->start);
     w->limit = limit;
     w->stop = stop;
@@ -427,6 +473,7 @@ pint_watchdog *pint_watchdog_begin(double limit, const volatile int *stop,
     if (pthread_create(&w->thread, NULL, watchdog, w) != 0) {
         pthread_cond_destroy(&w->cond);
         pthread_mutex_destroy(&w->lock);
+        free(w->tmp);
         free(w);
         return NULL;
     }
@@ -444,6 +491,7 @@ void pint_watchdog_end(pint_watchdog *w)
     pthread_join(w->thread, NULL);
     pthread_cond_destroy(&w->cond);
     pthread_mutex_destroy(&w->lock);
+    free(w->tmp);
     free(w);
 }
 
@@ -500,7 +548,7 @@ pint_supervisor *pint_supervise_begin(pint_options *opt, int ncomp, int rank,
     sigaction(SIGINT, &sa, &s->old_int);
     sigaction(SIGTERM, &sa, &s->old_term);
     s->dog = pint_watchdog_begin(opt->time_limit, opt->stop, rank,
-                                 run_given_up, s);
+                                 opt->checkpoint, run_given_up, s);
     guarded = rank == 0 ? s : NULL;
     pint_exit_guard(rank, opt->threads);
     return s;

@@ -31,14 +31,17 @@ void pint_supervise_end(pint_supervisor *s);
  * return, and gives up 2 s + 10% after the time limit (limit > 0), or
  * 2 s after the stop flag *stop was raised (0.5 s under mpirun, which
  * kills its processes 1 s after it passed them the signal); ranks other
- * than 0 give rank 0 two more seconds.  Giving up, it calls
+ * than 0 give rank 0 two more seconds.  With checkpoint (the run's
+ * checkpoint file, or NULL), a checkpoint being written then (its
+ * ".tmp" file, written since the start) holds it off until 2 s after
+ * the write is seen no more, a minute more at most.  Giving up, it calls
  * give_up(arg, why, late) on its thread, why PINT_TIME_LIMIT or
  * PINT_INTERRUPTED (whichever came first), late the grace that passed;
  * give_up ends the process.  NULL when no thread could be made (then
  * there is no watchdog). */
 typedef struct pint_watchdog pint_watchdog;
 pint_watchdog *pint_watchdog_begin(double limit, const volatile int *stop,
-                                   int rank,
+                                   int rank, const char *checkpoint,
                                    void (*give_up)(void *arg, int why,
                                                    double late),
                                    void *arg);
