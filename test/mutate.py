@@ -763,6 +763,16 @@ MUTATIONS = [
      "                 \"every point sampled (%lld) gave 0, taken for an integral \"",
      "test/test_ranges test/test_cli",
      "a converged 0 +- 0 where every point gave 0 carries no caution"),
+    ("watchdog-hold-none", "drivers/supervise.c",
+     "            seen = t;",
+     "            seen = -1.0;",
+     "test/test_faults",
+     "a final checkpoint being written does not hold the watchdog off"),
+    ("verify-one-count", "lib/api.c",
+     "    int ok = au.count == pint_adapt_regions(a)",
+     "    int ok = au.count + 1 == pint_adapt_regions(a)",
+     "test/test_cli",
+     "the one-process audit of --verify miscounts the regions"),
 ]
 
 
