@@ -213,7 +213,8 @@ typedef struct {
     long long update_evals;     /* evaluations between updates; 0: by time */
     double update_seconds;      /* seconds between updates; 0: default 2 ms */
     int lb_regions;             /* regions per load-balancing transfer; 0: default */
-    int verify;                 /* 1: audit every region at the end */
+    int verify;                 /* 1: audit every region at the end (also
+                                   on one process: result.verified) */
 
     /* QMC (method PINT_METHOD_QMC). */
     int shifts;                 /* random shifts per row, >= 2 (0: default 10) */

@@ -103,3 +103,16 @@ int pint_result_ranks(pint_result *res, int nranks)
     }
     return 0;
 }
+
+int pint_result_audit(long long seen, long long regions, const pint_sum *vol,
+                      double domain, const pint_sum *val, const double *value,
+                      int m)
+{
+    int ok = seen == regions
+             && fabs(pint_sum_get(vol) - domain) <= 1e-12 * domain;
+    for (int k = 0; k < m; k++)
+        ok = ok && fabs(pint_sum_get(&val[k]) - value[k])
+                       <= 1e-12 * fmax(pint_sum_get(&val[m + k]), 1e-300)
+                          + 1e-300;
+    return ok ? 1 : -1;
+}

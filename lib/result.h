@@ -5,6 +5,7 @@
 #define PINT_RESULT_H
 
 #include "pint.h"
+#include "sum.h"
 
 /* Record an error status and its one-line message in res; value and
  * error become NaN.  Returns status. */
@@ -30,5 +31,16 @@ void pint_batch_not_started(pint_result *r, int why);
 /* Per-rank statistics arrays for nranks ranks, zeroed (res->nranks =
  * nranks); 0, or -1 when out of memory. */
 int pint_result_ranks(pint_result *res, int nranks);
+
+/* The audit of opt.verify (under MPI the controller's, on one process
+ * api.c's): 1 when the regions seen (seen of them) are the regions the
+ * run reports, their volumes vol tile the domain's volume `domain`, and
+ * their values val[m] sum to value[m] up to the rounding of sums taken
+ * in another order, relative to the sum of their magnitudes val[m + k]
+ * (genz1 at d = 2, seed 3 is -1.7e-6 from regions of 1e-4, and relative
+ * to |value| the check failed now and then on a correct run); else -1. */
+int pint_result_audit(long long seen, long long regions, const pint_sum *vol,
+                      double domain, const pint_sum *val, const double *value,
+                      int m);
 
 #endif

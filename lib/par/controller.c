@@ -30,6 +30,7 @@
 #include <string.h>
 #include "par.h"
 #include "region.h"
+#include "result.h"
 #include "tolerance.h"
 
 /* The status of a stop made only to write a periodic checkpoint. */
@@ -1952,22 +1953,8 @@ void pint_par_controller_result(const pint_par_controller *c, pint_result *res,
     }
     snprintf(res->message, sizeof res->message, "%s", c->message);
     res->verified = 0;
-    if (ctx->opt->verify) {
-        /* every region once: the count matches, the volumes tile the
-         * domain, and the values sum to the reported value, up to the
-         * rounding of sums taken in another order (relative to the sum
-         * of their magnitudes: genz1 at d = 2, seed 3 is -1.7e-6 from
-         * regions of 1e-4, and relative to |value| the check failed now
-         * and then on a correct run) */
-        int ok = c->verify_regions == regions;
-        double vol = pint_sum_get(&c->vol_sum);
-        ok = ok && fabs(vol - c->domain_volume) <= 1e-12 * c->domain_volume;
-        for (int k = 0; k < m; k++) {
-            double v = pint_sum_get(&c->verify_val[k]);
-            double mag = pint_sum_get(&c->verify_val[m + k]);
-            ok = ok && fabs(v - res->value[k])
-                           <= 1e-12 * fmax(mag, 1e-300) + 1e-300;
-        }
-        res->verified = ok ? 1 : -1;
-    }
+    if (ctx->opt->verify)       /* every region once */
+        res->verified = pint_result_audit(c->verify_regions, regions,
+                                          &c->vol_sum, c->domain_volume,
+                                          c->verify_val, res->value, m);
 }
