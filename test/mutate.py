@@ -33,7 +33,7 @@ import time
 #  what it breaks)
 MUTATIONS = [
     ("adapt-split-add", "lib/adapt.c",
-     "        e1[k] += 0.25 * seen;\n        e2[k] += 0.25 * seen;",
+     "        e1[k] += least * seen;\n        e2[k] += least * seen;",
      "        e1[k] += 0.0 * seen;\n        e2[k] += 0.0 * seen;",
      "test/test_engine test/test_everyday",
      "children ignore what the split measured"),
