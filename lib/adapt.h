@@ -95,6 +95,15 @@ void pint_adapt_set_norm(pint_adapt *a, enum pint_norm norm);
  * adapt.c).  Ignored by the other norms. */
 void pint_adapt_set_tolerances(pint_adapt *a, const double *tol);
 
+/* The errors the run must reach, as pint_tolerance_thresholds gives
+ * them: goal[ncomp] (copied; negative: never met, or in the l2 norm a
+ * component within the 2-norm) and eps, the l2 norm's bound of the
+ * 2-norm of the others (ignored by the other norms); goal NULL: none
+ * (the default).  A step of several regions then splits no more parents
+ * than the goal needs (adapt.c, take_parents).  Set it before each
+ * step: it is measured against the running totals. */
+void pint_adapt_set_goal(pint_adapt *a, const double *goal, double eps);
+
 /* Between chunks of every batch of evaluations, poll(arg) (see eval.h,
  * pint_eval_call_polled; NULL: none). */
 void pint_adapt_set_poll(pint_adapt *a, void (*poll)(void *), void *arg);

@@ -143,11 +143,12 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
             return PINT_MAX_EVALS;
         if (pint_adapt_regions(a) + 1 > o->max_regions)
             return PINT_MAX_REGIONS;
-        if (o->norm == PINT_NORM_INDIVIDUAL) {
-            /* the keys weigh each component by its tolerance now */
-            pint_tolerance_thresholds(o, val, err, absval, m, thr);
+        /* the thresholds now: the individual keys weigh each component
+         * by its tolerance, and a step splits no more than they need */
+        double eps = pint_tolerance_thresholds(o, val, err, absval, m, thr);
+        if (o->norm == PINT_NORM_INDIVIDUAL)
             pint_adapt_set_tolerances(a, thr);
-        }
+        pint_adapt_set_goal(a, thr, eps);
         if (watched) {
             int halt = pint_watch_halt(w);
             if (halt)

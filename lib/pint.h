@@ -314,7 +314,9 @@ typedef struct {
      * this field mean 1.
      * regions_per_step: the adaptive method subdivides up to this many
      * regions of largest error per step (the largest, and those with at
-     * least half its error) and evaluates their children on the
+     * least half its error, but no more than the tolerance needs: once
+     * their errors add up to the excess of the total over the tolerance,
+     * a step takes no more) and evaluates their children on the
      * threads; 0 (default): 1 when threads is 1, else
      * PINT_REGIONS_PER_STEP, whatever the cores (so the default options
      * do the same work on every machine).  For a given value the result

@@ -477,8 +477,11 @@ static void on_control(pint_par_worker *w, const double *c)
     /* the individual keys weigh the components by these shares (STOP
      * and END carry none) */
     if (cmd == PINT_CMD_CONTINUE || cmd == PINT_CMD_SEND
-        || cmd == PINT_CMD_RESUME)
+        || cmd == PINT_CMD_RESUME) {
         pint_adapt_set_tolerances(w->a, w->shares + 1);
+        /* and a step splits no more than the share needs */
+        pint_adapt_set_goal(w->a, w->shares + 1, w->shares[0]);
+    }
     w->grant += (long long)c[CTL_GRANT];
     switch (cmd) {
     case PINT_CMD_SEND:
