@@ -110,6 +110,7 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
                const pint_ckpt *desc, pint_result *res)
 {
     long long step_evals = (long long)pint_adapt_step_evals(a);
+    int many = pint_adapt_step_points(a) > pint_adapt_step_evals(a);
     int watched = w->deadline > 0 || o->stop || o->progress
                   || (o->checkpoint && o->checkpoint_seconds > 0);
     pint_stall stall = { 0, 0.0 };
@@ -144,11 +145,16 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
         if (pint_adapt_regions(a) + 1 > o->max_regions)
             return PINT_MAX_REGIONS;
         /* the thresholds now: the individual keys weigh each component
-         * by its tolerance, and a step splits no more than they need */
-        double eps = pint_tolerance_thresholds(o, val, err, absval, m, thr);
-        if (o->norm == PINT_NORM_INDIVIDUAL)
-            pint_adapt_set_tolerances(a, thr);
-        pint_adapt_set_goal(a, thr, eps);
+         * by its tolerance, and a step of several regions splits no more
+         * than they need */
+        if (o->norm == PINT_NORM_INDIVIDUAL || many) {
+            double eps = pint_tolerance_thresholds(o, val, err, absval, m,
+                                                   thr);
+            if (o->norm == PINT_NORM_INDIVIDUAL)
+                pint_adapt_set_tolerances(a, thr);
+            if (many)
+                pint_adapt_set_goal(a, thr, eps);
+        }
         if (watched) {
             int halt = pint_watch_halt(w);
             if (halt)
