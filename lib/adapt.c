@@ -1367,6 +1367,8 @@ void pint_adapt_foreach(const pint_adapt *a,
 
 const pint_rule_impl *pint_adapt_rule(const pint_adapt *a) { return a->rule; }
 
+pint_pool *pint_adapt_pool(const pint_adapt *a) { return a->threads; }
+
 int pint_adapt_probe(pint_adapt *a, size_t n, const double *x, double *f)
 {
     a->evals += (long long)n;

@@ -203,7 +203,8 @@ int pint_adapt_rule_children(pint_adapt *a, const double *prec,
                              const double *f, double *rec1, double *rec2);
 
 /* For checks of the regions made outside the engine (neighbours.c).
- * pint_adapt_rule: the engine's rule.  pint_adapt_probe: evaluate the n
+ * pint_adapt_rule: the engine's rule.  pint_adapt_pool: the threads of
+ * its steps (NULL: the caller's alone).  pint_adapt_probe: evaluate the n
  * points x (n x ndim) into f (n x ncomp), counted in the evaluations;
  * values are not checked; 0 or the call's status (message in
  * pint_adapt_message).  pint_adapt_raise: add add[ncomp] to the error of
@@ -212,6 +213,7 @@ int pint_adapt_rule_children(pint_adapt *a, const double *prec,
  * fallback rule; then pint_adapt_reorder, once, restores the heap's order
  * and the totals.  pint_adapt_set_message: the engine's message. */
 const pint_rule_impl *pint_adapt_rule(const pint_adapt *a);
+pint_pool *pint_adapt_pool(const pint_adapt *a);
 int pint_adapt_probe(pint_adapt *a, size_t n, const double *x, double *f);
 void pint_adapt_raise(pint_adapt *a, const pint_region *r, const double *add,
                       int axis);

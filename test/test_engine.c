@@ -637,6 +637,52 @@ static void test_neighbours_runs(void)
     pint_result_free(res);
 }
 
+/* The neighbours' check searches its boxes on the engine's threads
+ * (neighbours.c, located_pairs): the runs of test_neighbours_runs in 3-D
+ * and 5-D whose check found blind boxes end the same, bit for bit, on 1,
+ * 2 and 4 threads, and honest. */
+static void test_neighbours_threads(void)
+{
+    static const struct { int d, seed; double er; } g[] = {
+        { 3, 55, 1e-3 }, { 3, 30, 1e-5 }, { 5, 40, 1e-3 },
+    };
+    pint_result *res = pint_result_alloc(1);
+    double lo[5] = { 0, 0, 0, 0, 0 }, hi[5] = { 1, 1, 1, 1, 1 };
+    pint_domain dom = pint_domain_box(lo, hi);
+    for (size_t i = 0; i < sizeof g / sizeof g[0]; i++) {
+        char msg[256];
+        pint_testfn *t = pint_testfn_new("genz4", g[i].d, g[i].seed, 3.0,
+                                         msg, sizeof msg);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+        pint_function fn = pint_testfn_function(t);
+        double exact, v0 = 0, e0 = 0;
+        long long n0 = 0;
+        CU_ASSERT_FATAL(pint_testfn_exact(t, &dom, &exact));
+        static const int threads[] = { 1, 2, 4 };
+        for (int k = 0; k < 3; k++) {
+            pint_options opt;
+            pint_options_init(&opt);
+            opt.epsrel = g[i].er;
+            opt.threads = threads[k];
+            opt.regions_per_step = 16;
+            CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res),
+                            PINT_CONVERGED);
+            PT_ASSERT_HONEST("genz4 on threads", res->value[0],
+                             res->error[0], exact, g[i].er, 1);
+            if (k == 0) {
+                v0 = res->value[0];
+                e0 = res->error[0];
+                n0 = res->evals;
+            }
+            CU_ASSERT_EQUAL(res->value[0], v0);
+            CU_ASSERT_EQUAL(res->error[0], e0);
+            CU_ASSERT_EQUAL(res->evals, n0);
+        }
+        pint_testfn_free(t);
+    }
+    pint_result_free(res);
+}
+
 /* Integrand failures: a non-zero return, NaN and Inf stop the run with
  * their status and a message naming the point; nothing is reported as a
  * value. */
@@ -1288,6 +1334,8 @@ int main(void)
           test_neighbours_state },
         { "the neighbours' check: narrow peaks in 2-D to 5-D end honest",
           test_neighbours_runs },
+        { "the neighbours' check on 1, 2 and 4 threads: the same bits",
+          test_neighbours_threads },
         { "the neighbours' check in 3-D: a box blind beside a peak is "
           "raised", test_neighbours_state_3d },
         { "integrand failures", test_integrand_failures },
