@@ -573,7 +573,8 @@ static int located_pairs(const nbox *box, size_t N, size_t T,
             memcpy(ps->p + ps->n, S.out[t].p, S.out[t].n * sizeof *ps->p);
         ps->n += S.out[t].n;
     }
-    qsort(ps->p + first, ps->n - first, sizeof *ps->p, by_region);
+    if (ps->n > first)
+        qsort(ps->p + first, ps->n - first, sizeof *ps->p, by_region);
     rc = 0;
 out:
     for (size_t t = 0; S.out && t < S.ntask; t++)
