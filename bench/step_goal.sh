@@ -17,13 +17,17 @@ print(d["evals"], int(abs(d["value"][0] - d["exact"][0]) <= d["error"][0]))'
 for d in 2 3 5 8; do for er in 1e-4 1e-7; do for f in 1 2 3 4 5 6; do
     o=0; n=0; one=0; ho=0; hn=0
     for s in 1 2 3 4 5 6 7; do
-        a="-f genz$f -d $d --seed $s --er $er --threads 1 --json --max-evals 1e6"
+        a="-f genz$f -d $d --seed $s --er $er --threads 1 --json"
+        a="$a --max-evals 1e6"
         # shellcheck disable=SC2086
-        set -- $(run $old $a --regions-per-step 16); o=$((o + $1)); ho=$((ho + $2))
+        set -- $(run $old $a --regions-per-step 16)
+        o=$((o + $1)); ho=$((ho + $2))
         # shellcheck disable=SC2086
-        set -- $(run $new $a --regions-per-step 16); n=$((n + $1)); hn=$((hn + $2))
+        set -- $(run $new $a --regions-per-step 16)
+        n=$((n + $1)); hn=$((hn + $2))
         # shellcheck disable=SC2086
-        set -- $(run $new $a --regions-per-step 1); one=$((one + $1))
+        set -- $(run $new $a --regions-per-step 1)
+        one=$((one + $1))
     done
     echo "d=$d er=$er genz$f old16=$o new16=$n k1=$one" \
          "ratio=$(python3 -c "print(round($n / $o, 3))") honest_old=$ho honest_new=$hn"

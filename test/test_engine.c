@@ -1119,9 +1119,11 @@ static void test_threads_accuracy(void)
 }
 
 /* A step of up to k regions takes only those with half the largest
- * error (adapt.c, STEP_SHARE; it was a tenth when this was measured): where the error sits on a jump, genz6 at
- * d = 5, k = 16 costs at most 30% more evaluations than k = 1 to er
- * 1e-6 (about 11% measured; taking 16 regions always cost 78%). */
+ * error (adapt.c, STEP_SHARE; a tenth when this was measured): where the
+ * error sits on a jump, genz6 at d = 5, k = 16 costs at most 30% more
+ * evaluations than k = 1 to er 1e-6 (about 11% measured; taking 16
+ * regions always cost 78%).  The engine here has no goal (adapt.h,
+ * pint_adapt_set_goal), which would bound the last steps as well. */
 static long long genz6_evals(size_t k)
 {
     char msg[256];
