@@ -87,8 +87,9 @@ struct pint_adapt {
     double *key_tol, *key_w, *want_tol;
     int rekey_wanted;
     /* the errors the run must reach, ncomp, and the l2 norm's bound
-     * (pint_adapt_set_goal); has_goal 0: none */
-    double *goal, goal_eps;
+     * (pint_adapt_set_goal); has_goal 0: none; goal_rest: room for the
+     * errors within the 2-norm (goal_excess) */
+    double *goal, *goal_rest, goal_eps;
     int has_goal;
     size_t steps_since_rekey;
     /* a step: up to k parents and their 2k children, on the pool's
@@ -196,7 +197,7 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
     a->abs_sum = calloc((size_t)a->ncomp, sizeof *a->abs_sum);
     a->kept_sum = calloc(3 * (size_t)a->ncomp, sizeof *a->kept_sum);
     a->frozen_sum = calloc((size_t)a->ncomp, sizeof *a->frozen_sum);
-    a->key_tol = malloc(4 * (size_t)a->ncomp * sizeof *a->key_tol);
+    a->key_tol = malloc(5 * (size_t)a->ncomp * sizeof *a->key_tol);
     if (!a->pool || !a->val_sum || !a->err_sum || !a->abs_sum
         || !a->kept_sum || !a->frozen_sum || !a->key_tol
         || size_step(a, 1, 1, &a->b) != 0) {
@@ -206,6 +207,7 @@ pint_adapt *pint_adapt_new(const pint_function *fn, const pint_rule_impl *r)
     a->key_w = a->key_tol + a->ncomp;
     a->want_tol = a->key_w + a->ncomp;
     a->goal = a->want_tol + a->ncomp;
+    a->goal_rest = a->goal + a->ncomp;
     for (int k = 0; k < a->ncomp; k++) {
         a->key_tol[k] = a->want_tol[k] = 0.0;
         a->key_w[k] = 1.0;
@@ -968,23 +970,16 @@ static void replace_parent(pint_adapt *a, size_t i)
  * goal, in the keys' units (l2: the components without a goal of their
  * own count by their 2-norm against goal_eps); HUGE_VAL when there is no
  * goal, or one that can never be met. */
-static double goal_excess(const pint_adapt *a)
+static double goal_excess(pint_adapt *a)
 {
     if (!a->has_goal)
         return HUGE_VAL;
-    int l2 = a->norm == PINT_NORM_L2;
-    double excess = -HUGE_VAL, s = 0.0, ss = 0.0;
+    int l2 = a->norm == PINT_NORM_L2, rest = 0;
+    double excess = -HUGE_VAL;
     for (int k = 0; k < a->ncomp; k++) {
         double e = pint_sum_get(&a->err_sum[k]);
         if (l2 && a->goal[k] < 0.0) {
-            /* out of the 2-norm, scaled as it goes (no overflow) */
-            double x = fabs(e);
-            if (x > s) {
-                ss = ss * (s / x) * (s / x) + 1.0;
-                s = x;
-            } else if (x > 0.0) {
-                ss += (x / s) * (x / s);
-            }
+            a->goal_rest[rest++] = e;       /* within the 2-norm */
             continue;
         }
         if (!(a->goal[k] >= 0.0))
@@ -992,10 +987,12 @@ static double goal_excess(const pint_adapt *a)
         double w = a->norm == PINT_NORM_INDIVIDUAL ? a->key_w[k] : 1.0;
         excess = fmax(excess, w * (e - a->goal[k]));
     }
-    if (l2 && s > 0.0) {
+    if (rest > 0) {
         if (!(a->goal_eps >= 0.0))
             return HUGE_VAL;
-        excess = fmax(excess, s * sqrt(ss) - a->goal_eps);
+        excess = fmax(excess, pint_norm_measure(PINT_NORM_L2, a->goal_rest,
+                                                rest, NULL)
+                              - a->goal_eps);
     }
     return excess;
 }
