@@ -12,9 +12,11 @@
  * records (lib/checkpoint.h, lib/region.h) hold each region's value,
  * error and geometry (centre, half-widths); for each, dev = value -
  * exact over the box.  Prints the totals, the quantiles of err / |dev|
- * over the regions, how many regions claim less than their |dev| and
- * the TOP regions of largest |dev| (default 10) with their extent on the
- * axes where they are narrower than the domain.  bench/RESULTS.md 15.5
+ * over the regions, how many regions claim less than their |dev|, the
+ * share of E held by the regions in each decade of err / |dev| and by
+ * those whose children take the rule's fallback, and the TOP regions of
+ * largest |dev| (default 10; of largest err with --by-err) with their
+ * extent on the axes where they are narrower than the domain.  bench/RESULTS.md 15.5
  * and test/README.md (Repeatability) use it. */
 #include <math.h>
 #include <stdint.h>
@@ -24,7 +26,9 @@
 #include "pint.h"
 #include "integrands.h"
 
-#define HEADER_WORDS 16         /* checkpoint versions 5 and 6 */
+#define HEADER_WORDS 16         /* checkpoint versions 5 and 6; version 7
+                                 * adds the checked word and, when it is
+                                 * not 0, as many thresholds */
 enum { W_VERSION, W_MARK, W_FP, W_NDIM, W_NCOMP, W_RULE, W_KIND,
        W_REC_LEN, W_NREGIONS, W_EVALS, W_METHOD };
 
@@ -45,11 +49,31 @@ static int by_dev(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
+static int by_err(const void *a, const void *b)
+{
+    double x = ((const row *)a)->err, y = ((const row *)b)->err;
+    return (x < y) - (x > y);
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: region_audit -f FAMILY -d N [--seed S] "
-            "[--difficulty B] [--top K] CHECKPOINT\n");
+            "[--difficulty B] [--top K] [--by-err] CHECKPOINT\n");
     return 2;
+}
+
+/* Past version 7's checked word and the thresholds it counts; 0 when
+ * the file ends first. */
+static int skip_checked(FILE *fp)
+{
+    uint64_t checked;
+    double t;
+    if (fread(&checked, sizeof checked, 1, fp) != 1 || checked > 64)
+        return 0;
+    for (uint64_t k = 0; k < checked; k++)
+        if (fread(&t, sizeof t, 1, fp) != 1)
+            return 0;
+    return 1;
 }
 
 /* The checkpoint's header and records; NULL with a message on stderr. */
@@ -68,6 +92,8 @@ static double *load(const char *path, uint64_t *h)
         || h[W_KIND] != 0)
         fprintf(stderr, "region_audit: %s is not an adaptive checkpoint "
                 "(version 5 or later) of one component over a box\n", path);
+    else if (h[W_VERSION] >= 7 && !skip_checked(fp))
+        fprintf(stderr, "region_audit: %s: header cut short\n", path);
     else if (!(recs = malloc(h[W_NREGIONS] * h[W_REC_LEN] * sizeof *recs))
              || fread(recs, sizeof *recs * h[W_REC_LEN], h[W_NREGIONS], fp)
                 != h[W_NREGIONS]) {
@@ -82,7 +108,7 @@ static double *load(const char *path, uint64_t *h)
 int main(int argc, char **argv)
 {
     const char *fam = NULL, *path = NULL;
-    int n = 0, top = 10;
+    int n = 0, top = 10, sort_err = 0;
     uint64_t seed = 1;
     double difficulty = 1.0;
     for (int i = 1; i < argc; i++) {
@@ -96,6 +122,8 @@ int main(int argc, char **argv)
             difficulty = atof(argv[++i]);
         else if (!strcmp(argv[i], "--top") && i + 1 < argc)
             top = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--by-err"))
+            sort_err = 1;
         else if (argv[i][0] != '-' && !path)
             path = argv[i];
         else
@@ -172,12 +200,26 @@ int main(int argc, char **argv)
            "|dev|: %zu of %zu\n", rows[nr * 5 / 100].ratio,
            rows[nr / 4].ratio, rows[nr / 2].ratio, rows[nr * 3 / 4].ratio,
            rows[nr * 95 / 100].ratio, short_, nr);
-    qsort(rows, nr, sizeof *rows, by_dev);
+    /* where E comes from: its share held by the regions in each decade
+     * of err / |dev|, and by those whose children take the fallback */
+    double decade[5] = { 0, 0, 0, 0, 0 }, alt = 0.0;
+    size_t fl = R_GEOM + 2 * (size_t)n + 2;
+    for (size_t j = 0; j < nr; j++) {
+        double x = rows[j].ratio;
+        decade[x < 1 ? 0 : x < 10 ? 1 : x < 100 ? 2 : x < 1e3 ? 3 : 4] +=
+            rows[j].err;
+        if (len > fl && ((int)recs[rows[j].k * len + fl] & 1))
+            alt += rows[j].err;
+    }
+    printf("  share of E by err / |dev|: below 1 %.3f, 1-10 %.3f, 10-100 "
+           "%.3f, 100-1000 %.3f, above %.3f; children on the fallback "
+           "%.3f\n", decade[0] / se, decade[1] / se, decade[2] / se,
+           decade[3] / se, decade[4] / se, alt / se);
+    qsort(rows, nr, sizeof *rows, sort_err ? by_err : by_dev);
     for (size_t j = 0; j < nr && j < (size_t)top; j++) {
         const double *r = recs + rows[j].k * len, *c = r + R_GEOM, *w = c + n;
         /* flags (version 6: after absval and share; 1: its children
          * take the rule's fallback, 2: a face value was mended) */
-        size_t fl = R_GEOM + 2 * (size_t)n + 2;
         int flags = len > fl ? (int)r[fl] : 0;
         printf("  dev %+.3e err %.3e (%5.2f) value %.3e vol %.3e split %d "
                "flags %d:", rows[j].dev, rows[j].err, rows[j].ratio,
