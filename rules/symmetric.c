@@ -51,6 +51,9 @@
  *   otherwise          E = C2 * g(n) * D * max(e1, TREND * r * e2)
  * where D = min(q^(1/4) r, sqrt(r)), q = max(r1, r2) / min(r1, r2) >= 1
  * with r1 = e1/e2, r2 = e2/e3, and g(n) = 1 + (n - 5)/2 for n > 5, else 1;
+ * in 2-D and 3-D (degree 9 and up), where the null rules fall by more
+ * than SHARP (0.1) a pair, D is further multiplied by sqrt(r / SHARP)
+ * (below);
  * F is the face check (degree 9, below; 0 for degree 7), K the one-sided
  * inner misfit (2-D and 3-D, below).  C1 = 10, and
  * C2 = 10 on a region not yet checked by a split, 40 with degree 9.  With
@@ -75,6 +78,16 @@
  *     more variables, which no null rule sees (they see at most four):
  *     at d = 10 the estimates without g fell short on the Gaussian and
  *     discontinuous families in up to 29% of instances.
+ * Where the sequence falls steeply, D is in turn too cautious: on the
+ * oscillatory family (genz1, an entire function) at d = 2 the leaves'
+ * estimates were a median 4,000 to 50,000 times their true errors
+ * (r1 = 0.01, r2 = 0.03: the rule's error falls with the degree faster
+ * than r).  The
+ * extra factor sqrt(r / SHARP) below SHARP was measured in 2-D and 3-D
+ * (bench/RESULTS.md 15.11): genz1 takes 0.69-1.00 of the evaluations
+ * (a cell's median), the other families 0.97-1.00, and the honest share
+ * is unchanged on 8,316 runs; at d = 8, with sym9, genz1 fell to 20 of
+ * 21 honest at SHARP = 0.05, so it is not used there.
  *
  * The axis generator farthest out sits on the faces (coordinate +-1):
  * a jump or a kink across a coordinate plane anywhere inside the box then
@@ -161,6 +174,10 @@
  * error, the degree-9 rule's too), and genz1 took up to 1.33 times the
  * evaluations */
 #define SYM_TREND 0.03
+/* a decay steeper than this is trusted to a further half power, in 2-D
+ * and 3-D (the head comment; 0.2 left 2 runs of 1,890 dishonest, genz1
+ * at d = 2, difficulty 3) */
+#define SYM_SHARP 0.1
 #define SYM_DIM_GROWTH 0.5
 /* weight of the face fourth difference in the split choice */
 #define SYM_FACE_SPLIT 0.1
@@ -215,6 +232,8 @@ typedef struct {
      * a degree-13 rule would always take the cautious branch */
     int face_pair;
     double face_band;
+    double sharp;               /* SYM_SHARP in 2-D and 3-D from degree 9
+                                 * up, else 0 */
     /* the inner misfit (the split, and K of the estimate), when nfx >= 3
      * in 2-D and 3-D: the outer weighted axis value (generator nfx)
      * against what the centre and the axis values inside it (generators
@@ -765,7 +784,7 @@ static void sym_points(const pint_rule_impl *r, const double *geom, double *x)
 
 static double estimate(double mag, const double nv[SYM_NNULL], int n,
                        double c2, double face, double kink, int face_pair,
-                       int *trusted)
+                       double sharp, int *trusted)
 {
     double e1 = hypot(nv[0], nv[1]), e2 = hypot(nv[1], nv[2]),
            e3 = hypot(nv[2], nv[3]);
@@ -809,6 +828,8 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
     double rlo = fmin(r1, r2);
     double q = rlo > 0.0 ? r / rlo : HUGE_VAL;
     double decay = fmin(sqrt(sqrt(q)) * r, sqrt(r));
+    if (r < sharp)
+        decay *= sqrt(r / sharp);
     /* content of more variables than the null rules see grows with n */
     double dim = n > 5 ? 1.0 + SYM_DIM_GROWTH * (n - 5) : 1.0;
     err = c2 * dim * decay * fmax(e1, SYM_TREND * r * e2);
@@ -921,7 +942,8 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
         face = t->nfx > 0 ? t->face_band * vol * face : 0.0;
         int tk;
         err[k] = estimate(vol * mag, nv, n, c2, face,
-                          t->inner_band * vol * kink, t->face_pair, &tk);
+                          t->inner_band * vol * kink, t->face_pair,
+                          t->sharp, &tk);
         trusted &= tk;
     }
     *split = pint_box_split_axis(n, diff, h);
@@ -1133,6 +1155,8 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
         t->inner_band = 0.5 * (1.0 - t->gen[t->nfx - 1].u[0]);
         t->inner = 1;
     }
+
+    t->sharp = n <= 3 && t->degree >= 9 ? SYM_SHARP : 0.0;
 
     r->id = id;
     r->kind = PINT_REGION_BOX;
