@@ -82,12 +82,11 @@
  * oscillatory family (genz1, an entire function) at d = 2 the leaves'
  * estimates were a median 4,000 to 50,000 times their true errors
  * (r1 = 0.01, r2 = 0.03: the rule's error falls with the degree faster
- * than r).  The
- * extra factor sqrt(r / SHARP) below SHARP was measured in 2-D and 3-D
- * (bench/RESULTS.md 15.11): genz1 takes 0.69-1.00 of the evaluations
- * (a cell's median), the other families 0.97-1.00, and the honest share
- * is unchanged on 8,316 runs; at d = 8, with sym9, genz1 fell to 20 of
- * 21 honest at SHARP = 0.05, so it is not used there.
+ * than r).  The extra factor sqrt(r / SHARP) below SHARP was measured
+ * in 2-D and 3-D (bench/RESULTS.md 15.11): genz1 takes 0.69-1.00 of the
+ * evaluations (a cell's median), the other families 0.97-1.00, and the
+ * honest share is unchanged on 8,316 runs; at d = 8, with sym9, genz1
+ * fell to 20 of 21 honest at SHARP = 0.05, so it is not used there.
  *
  * The axis generator farthest out sits on the faces (coordinate +-1):
  * a jump or a kink across a coordinate plane anywhere inside the box then
@@ -175,8 +174,8 @@
  * evaluations */
 #define SYM_TREND 0.03
 /* a decay steeper than this is trusted to a further half power, in 2-D
- * and 3-D (the head comment; 0.2 left 2 runs of 1,890 dishonest, genz1
- * at d = 2, difficulty 3) */
+ * and 3-D (the head comment; 0.2 left 2 runs of 8,316 dishonest, genz1
+ * at d = 2, difficulty 3, er 1e-3) */
 #define SYM_SHARP 0.1
 #define SYM_DIM_GROWTH 0.5
 /* weight of the face fourth difference in the split choice */

@@ -815,10 +815,6 @@ static void test_engine_estimate_parts(void)
     }
 }
 
-/* In many dimensions the weights alternate in sign and grow, so the sum
- * over the points loses digits: at n = 20 (1,060,137 points) genz1 is
- * integrated on one region to 3.6e-14, all of it rounding, and the
- * estimate must cover that (relative to |Q| alone it was 1.7e-14). */
 static int by_value(const void *a, const void *b)
 {
     long long x = *(const long long *)a, y = *(const long long *)b;
@@ -866,6 +862,10 @@ static void test_steep_decay(void)
                 evals[10]);
 }
 
+/* In many dimensions the weights alternate in sign and grow, so the sum
+ * over the points loses digits: at n = 20 (1,060,137 points) genz1 is
+ * integrated on one region to 3.6e-14, all of it rounding, and the
+ * estimate must cover that (relative to |Q| alone it was 1.7e-14). */
 static void test_rounding_floor(void)
 {
     int n = 20;
