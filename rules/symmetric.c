@@ -51,9 +51,9 @@
  *   otherwise          E = C2 * g(n) * D * max(e1, TREND * r * e2)
  * where D = min(q^(1/4) r, sqrt(r)), q = max(r1, r2) / min(r1, r2) >= 1
  * with r1 = e1/e2, r2 = e2/e3, and g(n) = 1 + (n - 5)/2 for n > 5, else 1;
- * in 2-D and 3-D (degree 9 and up), where the null rules fall by more
- * than SHARP (0.1) a pair, D is further multiplied by sqrt(r / SHARP)
- * (below);
+ * on a child of a split, in 2-D and 3-D with degree 11 or 13, where the
+ * null rules fall by more than SHARP (0.1) a pair, D is further
+ * multiplied by sqrt(r / SHARP) (below);
  * F is the face check (degree 9, below; 0 for degree 7), K the one-sided
  * inner misfit (2-D and 3-D, below).  C1 = 10, and
  * C2 = 10 on a region not yet checked by a split, 40 with degree 9.  With
@@ -83,10 +83,14 @@
  * estimates were a median 4,000 to 50,000 times their true errors
  * (r1 = 0.01, r2 = 0.03: the rule's error falls with the degree faster
  * than r).  The extra factor sqrt(r / SHARP) below SHARP was measured
- * in 2-D and 3-D (bench/RESULTS.md 15.11): genz1 takes 0.69-1.00 of the
+ * in 2-D and 3-D (bench/RESULTS.md 15.11): genz1 takes 0.70-1.00 of the
  * evaluations (a cell's median), the other families 0.97-1.00, and the
- * honest share is unchanged on 8,316 runs; at d = 8, with sym9, genz1
- * fell to 20 of 21 honest at SHARP = 0.05, so it is not used there.
+ * honest share is unchanged on 8,316 runs.  It is kept to where it was
+ * measured safe: on roots (exp(x1 + x2) over [0,1]^3 then claimed 1.1
+ * times its error, not 8), on the degree-9 fallback (the regions next
+ * to trouble: a Gaussian at a corner, d = 2, went from 0.95 to 1.003
+ * times its claim) and at d >= 4 (at d = 8 genz1 fell to 20 of 21
+ * honest with sym9 and SHARP = 0.05) it is not used.
  *
  * The axis generator farthest out sits on the faces (coordinate +-1):
  * a jump or a kink across a coordinate plane anywhere inside the box then
@@ -173,9 +177,9 @@
  * error, the degree-9 rule's too), and genz1 took up to 1.33 times the
  * evaluations */
 #define SYM_TREND 0.03
-/* a decay steeper than this is trusted to a further half power, in 2-D
- * and 3-D (the head comment; 0.2 left 2 runs of 8,316 dishonest, genz1
- * at d = 2, difficulty 3, er 1e-3) */
+/* a decay steeper than this is trusted to a further half power, on the
+ * children of degree 11 and 13 (the head comment; 0.2 left 2 runs of
+ * 8,316 dishonest, genz1 at d = 2, difficulty 3, er 1e-3) */
 #define SYM_SHARP 0.1
 #define SYM_DIM_GROWTH 0.5
 /* weight of the face fourth difference in the split choice */
@@ -231,8 +235,8 @@ typedef struct {
      * a degree-13 rule would always take the cautious branch */
     int face_pair;
     double face_band;
-    double sharp;               /* SYM_SHARP in 2-D and 3-D from degree 9
-                                 * up, else 0 */
+    double sharp;               /* SYM_SHARP in 2-D and 3-D with degree
+                                 * 11 or 13, else 0; children only */
     /* the inner misfit (the split, and K of the estimate), when nfx >= 3
      * in 2-D and 3-D: the outer weighted axis value (generator nfx)
      * against what the centre and the axis values inside it (generators
@@ -942,7 +946,7 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
         int tk;
         err[k] = estimate(vol * mag, nv, n, c2, face,
                           t->inner_band * vol * kink, t->face_pair,
-                          t->sharp, &tk);
+                          child && r->split_correct ? t->sharp : 0.0, &tk);
         trusted &= tk;
     }
     *split = pint_box_split_axis(n, diff, h);
@@ -1155,7 +1159,7 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
         t->inner = 1;
     }
 
-    t->sharp = n <= 3 && t->degree >= 9 ? SYM_SHARP : 0.0;
+    t->sharp = n <= 3 && t->degree >= 11 ? SYM_SHARP : 0.0;
 
     r->id = id;
     r->kind = PINT_REGION_BOX;

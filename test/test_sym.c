@@ -821,8 +821,9 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Where the null rules fall steeply (r < 0.1, in 2-D and 3-D) their
- * decay is trusted to a further half power (rules/symmetric.c).  The
+/* Where the null rules fall steeply (r < 0.1, on the children of sym13
+ * and sym11) their decay is trusted to a further half power
+ * (rules/symmetric.c).  The
  * oscillatory family at d = 2, er 1e-7, the 21 instances of issue 26's
  * grid, through pint_integrate as pint-bench runs them: every run
  * converged and honest against the closed form, and the median of the
