@@ -519,6 +519,17 @@ static void on_control(pint_par_worker *w, const double *c)
          * it */
         if (w->tight && w->grant > 0 && !w->stopping && !is_busy(w))
             send_update(w);
+        /* a grant that leaves it starved (the neighbours' check's probes
+         * had overdrawn the last one) is said at once: the controller
+         * counts a granted worker as working until it reports, and this
+         * one would wait for a grant without reporting (its state
+         * unchanged), so the run waited for ever at its limit (2 ranks,
+         * genz4 d = 5, er 1e-11, --max-evals 2e8: 200,000,283
+         * evaluations done, the last grant of one step leaving -818 +
+         * one step) */
+        else if (c[CTL_GRANT] > 0.0 && !w->stopping && is_busy(w)
+                 && is_starved(w))
+            send_update(w);
         break;
     }
 }
