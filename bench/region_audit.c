@@ -16,8 +16,9 @@
  * share of E held by the regions in each decade of err / |dev| and by
  * those whose children take the rule's fallback, and the TOP regions of
  * largest |dev| (default 10; of largest err with --by-err) with their
- * extent on the axes where they are narrower than the domain.  bench/RESULTS.md 15.5
- * and test/README.md (Repeatability) use it. */
+ * extent on the axes where they are narrower than the domain.
+ * bench/RESULTS.md 15.5 and 15.11 and test/README.md (Repeatability) use
+ * it. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
