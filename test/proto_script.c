@@ -1,5 +1,6 @@
 /* proto_script.c -- the controller of the distributed adaptive method
- * (lib/par/controller.c) against scripted workers, run by test_mpi as
+ * (lib/par/controller.c) against scripted workers (and, in "overdrawn",
+ * a real worker against a scripted controller), run by test_mpi as
  * `mpirun -np 3 proto_script`: rank 0 runs the real controller
  * (dedicated), ranks 1 and 2 play workers by sending hand-made UPDATE and
  * FINAL messages (lib/par/proto.h).  So the states that a real run
@@ -84,7 +85,19 @@
  * declining helper must be dismissed (a helper left lent waits for
  * points that never come, and the run's END waits for its dismissal).
  *
- * A scripted worker that waits more than 20 s for the controller's reply
+ * With "overdrawn", the other direction: rank 0 plays the controller
+ * by hand-made CONTROL messages, rank 1 is a real worker
+ * (lib/par/worker.c) on one region of a peak, rank 2 waits.  The
+ * worker's grant starts half a step below none, as the neighbours'
+ * check's probes can overdraw it (a run on 2 ranks waited for ever at
+ * its evaluation limit so).  Given a share it cannot meet, it reports
+ * busy and starved; granted one step, it is still short of a step, and
+ * must say so at once: the controller counts a granted worker as
+ * working until it reports, and nothing else would make this one
+ * report.  Granted another step, it makes exactly one and reports
+ * starved again; STOP, its FINAL, END.
+ *
+ * A scripted worker (or controller) that waits more than 20 s for the controller's reply
  * reports which step hung and ends the run; exit 0 when every check
  * passed, else 1 with one line per failed check on stderr.
  */
@@ -96,7 +109,9 @@
 #include <time.h>
 #include "par/par.h"
 #include "par/proto.h"
+#include "domain.h"
 #include "region.h"
+#include "rule.h"
 #include "watch.h"
 
 #define WAIT_SECONDS 20.0
@@ -793,6 +808,171 @@ static void decline_helper(const pint_function *fn)
     decline_close(&ctx, h);
 }
 
+/* ------------------------------------- a real worker, its grant overdrawn */
+
+static int peak(int ndim, const double *x, int ncomp, double *f, void *ctx)
+{
+    (void)ndim;
+    (void)ncomp;
+    (void)ctx;
+    double u = x[0] - 0.3, v = x[1] - 0.6;
+    f[0] = 1.0 / (1e-2 + u * u + v * v);
+    return 0;
+}
+
+/* The script's CONTROL to worker 1: cmd, with eps share (and the one
+ * component's) share, grant, CTL_TIGHT 1 (the last quarter of the
+ * limit, as in the run that hung). */
+static void overdrawn_control(int cmd, double share, double grant)
+{
+    double c[CTL_LEN + 1];
+    memset(c, 0, sizeof c);
+    c[CTL_CMD] = cmd;
+    c[CTL_EPS_SHARE] = share;
+    c[CTL_GRANT] = grant;
+    c[CTL_TIGHT] = 1.0;
+    c[CTL_LEN] = share;
+    MPI_Send(c, (int)pint_control_len(1), MPI_DOUBLE, 1, PINT_TAG_CONTROL,
+             MPI_COMM_WORLD);
+}
+
+/* Worker 1's next UPDATE: busy, starved, evaluations. */
+static void overdrawn_update(const char *step, int *busy, int *starved,
+                             double *evals)
+{
+    double u[UPD_HEADER + UPD_BLOCKS];     /* pint_update_len(1) */
+    wait_for(1, PINT_TAG_UPDATE, 0, step);
+    MPI_Recv(u, (int)pint_update_len(1), MPI_DOUBLE, 1, PINT_TAG_UPDATE,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    *busy = (int)u[UPD_BUSY];
+    *starved = (int)u[UPD_STARVED];
+    *evals = u[UPD_EVALS];
+}
+
+/* Rank 0: the script.  step: the worker's evaluations a step (sent by
+ * it at the start). */
+static void overdrawn_script(void)
+{
+    const double share = 1e-14;     /* never met: the worker stays busy */
+    double step, evals, e0;
+    int busy, starved;
+    wait_for(1, TAG_GO, 0, "the worker's step size");
+    MPI_Recv(&step, 1, MPI_DOUBLE, 1, TAG_GO, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    overdrawn_update("the worker's first report", &busy, &starved, &evals);
+    check(!busy, 0, "the worker's first report, before any share, is busy");
+    /* a share it cannot meet, no evaluations: busy and starved */
+    overdrawn_control(PINT_CMD_CONTINUE, share, 0.0);
+    overdrawn_update("the report of a busy worker with an overdrawn grant",
+                     &busy, &starved, &e0);
+    check(busy && starved, 0,
+          "a worker with an overdrawn grant not reported busy and starved");
+    /* one step granted: the grant still below a step */
+    overdrawn_control(PINT_CMD_CONTINUE, share, step);
+    overdrawn_update("a grant that leaves a busy worker starved is not "
+                     "reported (the run would wait for ever at its limit)",
+                     &busy, &starved, &evals);
+    check(busy && starved && evals == e0, 0,
+          "a grant short of a step: not reported busy and starved with "
+          "no step made");
+    /* another step: now one step is paid for, and made */
+    overdrawn_control(PINT_CMD_CONTINUE, share, step);
+    overdrawn_update("the report after the step the grants paid for",
+                     &busy, &starved, &evals);
+    check(busy && starved && evals == e0 + step, 0,
+          "the two grants did not pay for exactly one step");
+    overdrawn_control(PINT_CMD_STOP, 0.0, 0.0);
+    double f[FIN_HEADER + 3];
+    wait_for(1, PINT_TAG_FINAL, 0, "the FINAL after STOP");
+    MPI_Recv(f, (int)pint_final_len(1), MPI_DOUBLE, 1, PINT_TAG_FINAL,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    check(f[FIN_EVALS] == e0 + step, 0,
+          "the FINAL's evaluations are not the reports'");
+    overdrawn_control(PINT_CMD_END, 0.0, 0.0);
+}
+
+/* Rank 1: the real worker (lib/par/worker.c) on one region of the unit
+ * square, its starting grant overdrawn as the neighbours' check's probes
+ * can leave it; polled and worked as a run does, until END. */
+static void overdrawn_worker(void)
+{
+    pint_function fn = { 2, 1, peak, NULL, NULL };
+    pint_options opt;
+    pint_options_init(&opt);
+    opt.threads = 1;
+    opt.helpers = 0;
+    opt.max_evals = 1000000;
+    pint_watch watch;
+    pint_watch_start(&watch, &opt, pint_watch_now());
+    int status = 0;
+    char msg[256];
+    pint_rule_impl *rule = pint_rule_new(PINT_RULE_SYM9, 2, 1, &status, msg,
+                                         sizeof msg);
+    pint_adapt *a = rule ? pint_adapt_new(&fn, rule) : NULL;
+    pint_par_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.comm = MPI_COMM_WORLD;
+    ctx.rank = 1;
+    ctx.size = 3;
+    ctx.first_worker = 1;
+    ctx.nworkers = 1;
+    ctx.update_rank = 0;
+    ctx.ncomp = 1;
+    ctx.lb_regions = 1;
+    ctx.update_seconds = 1e9;       /* reports on changes of state */
+    ctx.opt = &opt;
+    ctx.watch = &watch;
+    pint_par_helpers *h = NULL;
+    pint_par_worker *w = NULL;
+    double lo[2] = { 0, 0 }, hi[2] = { 1, 1 }, *geom = NULL, *vol = NULL;
+    pint_domain dom = { PINT_DOMAIN_BOX, lo, hi, 0, NULL };
+    if (a) {
+        ctx.rec_len = pint_adapt_rec_len_for(rule, 1);
+        ctx.step_evals = (long long)pint_adapt_step_evals(a);
+        /* half a step short of none (in the run that hung: -818) */
+        ctx.initial_grant = -ctx.step_evals / 2;
+        h = pint_par_helpers_new(&ctx, &fn, NULL, pint_adapt_step_points(a));
+    }
+    if (h)
+        w = pint_par_worker_new(&ctx, a, h);
+    const char *why = !rule ? msg : !w ? "out of memory"
+                      : pint_par_outbox_init(&ctx.out) != 0 ? "out of memory"
+                      : pint_domain_regions(&dom, &fn, &opt, &geom, &vol) != 1
+                      ? "not one region"
+                      : pint_adapt_add(a, geom, vol[0]) != 0
+                      ? pint_adapt_message(a) : NULL;
+    if (why) {
+        fprintf(stderr, "proto_script rank 1: the worker not set up: %s\n",
+                why);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    pint_par_worker_start(w, 0, NULL);
+    double step = (double)ctx.step_evals;
+    MPI_Send(&step, 1, MPI_DOUBLE, 0, TAG_GO, MPI_COMM_WORLD);
+    double t0 = pint_watch_now();
+    while (!pint_par_worker_done(w)) {
+        int did = pint_par_worker_poll(w);
+        did |= pint_par_worker_work(w);
+        pint_par_outbox_progress(&ctx.out);
+        if (pint_watch_now() - t0 > 2 * WAIT_SECONDS) {
+            fprintf(stderr, "proto_script rank 1: the worker never ended\n");
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        if (!did) {
+            struct timespec ts = { 0, 100000 };
+            nanosleep(&ts, NULL);
+        }
+    }
+    pint_par_outbox_drain(&ctx.out);
+    pint_par_worker_free(w);
+    pint_par_helpers_free(h);
+    pint_par_outbox_destroy(&ctx.out);
+    pint_adapt_free(a);
+    pint_rule_free(rule);
+    free(geom);
+    free(vol);
+}
+
 static void controller(int starved, int returned, int reclaim, int probe,
                        int inflight, int compensation)
 {
@@ -902,8 +1082,14 @@ int main(int argc, char **argv)
     int inflight = argc > 1 && strcmp(argv[1], "inflight") == 0;
     int compensation = argc > 1 && strcmp(argv[1], "compensation") == 0;
     int decline = argc > 1 && strcmp(argv[1], "decline") == 0;
+    int overdrawn = argc > 1 && strcmp(argv[1], "overdrawn") == 0;
     pint_function plane_fn = { 2, 1, plane, NULL, NULL };
-    if (decline) {
+    if (overdrawn) {
+        if (rank == 0)
+            overdrawn_script();
+        else if (rank == 1)
+            overdrawn_worker();
+    } else if (decline) {
         if (rank == 1)
             decline_owner(&plane_fn);
         else if (rank == 2)

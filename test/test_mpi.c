@@ -610,8 +610,10 @@ static void test_c_api_communicators(void)
  * compensation of errors in flight; in the tree, the top stops at the
  * limit only on every group's answer to a probe.  And a helper that
  * declines a slice of a busy worker's step: the owner evaluates it and
- * dismisses the helper.  A hang there is reported by the script within
- * 20 s. */
+ * dismisses the helper.  And a real worker against a scripted
+ * controller: a grant that leaves a busy worker (its grant overdrawn)
+ * still starved is reported at once.  A hang there is reported by the
+ * script within 20 s. */
 static void test_protocol_reopens(void)
 {
     run_program_ok("PINT_PROTO_SCRIPT", "3", NULL);
@@ -622,6 +624,7 @@ static void test_protocol_reopens(void)
     run_program_ok("PINT_PROTO_SCRIPT", "3", "compensation");
     run_program_ok("PINT_PROTO_SCRIPT", "3", "probe");
     run_program_ok("PINT_PROTO_SCRIPT", "3", "decline");
+    run_program_ok("PINT_PROTO_SCRIPT", "3", "overdrawn");
 }
 
 /* Monte Carlo over ranks: the same answer for the same seed and rank
