@@ -991,7 +991,7 @@ int main(void)
         { "dedicated controller", test_dedicated_controller },
         { "evaluation limit across ranks", test_eval_limit },
         { "C API on split communicators", test_c_api_communicators },
-        { "the controller reopens work (scripted workers)",
+        { "the protocol stays live (scripted workers, controller)",
           test_protocol_reopens },
         { "Monte Carlo over ranks", test_mc_over_ranks },
         { "QMC over ranks: rows, cells, constant rows", test_qmc_over_ranks },
