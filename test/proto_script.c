@@ -97,7 +97,7 @@
  * report.  Granted another step, it makes exactly one and reports
  * starved again; STOP, its FINAL, END.
  *
- * A scripted worker (or controller) that waits more than 20 s for the controller's reply
+ * A scripted rank that waits more than 20 s for its peer's reply
  * reports which step hung and ends the run; exit 0 when every check
  * passed, else 1 with one line per failed check on stderr.
  */
@@ -820,8 +820,8 @@ static int peak(int ndim, const double *x, int ncomp, double *f, void *ctx)
     return 0;
 }
 
-/* The script's CONTROL to worker 1: cmd, with eps share (and the one
- * component's) share, grant, CTL_TIGHT 1 (the last quarter of the
+/* The script's CONTROL to worker 1: cmd, share as the share of eps and
+ * of the one component, grant, and CTL_TIGHT 1 (the last quarter of the
  * limit, as in the run that hung). */
 static void overdrawn_control(int cmd, double share, double grant)
 {
