@@ -11,7 +11,9 @@
  * [j/N, (j+1)/N), whose Jacobian is w N (g_(j+1) - g_j); the integral is
  * that of J f over y in [0,1]^n.  After an iteration each axis's
  * increments are redrawn so that each holds an equal share of the
- * smoothed, damped (exponent alpha) density of (J f)^2 seen in it; and
+ * smoothed, damped (exponent alpha) density of (J f)^2 seen in it (the
+ * mean over the points that fell in it, as Lepage 2021's d_i: their
+ * count's noise must not move the map; bench/RESULTS.md 13.6); and
  * their count N follows the iteration's points, one increment for
  * per_inc points (64), from 8 up to ninc (128).  With 128 increments
  * an iteration of 1,000 points measures each with 8 points: the damped
@@ -93,7 +95,9 @@ int pint_vegas_sample(pint_vegas *v, size_t from, size_t to);
 
 /* What a member reports of an iteration, as numbers: the value, the
  * variance and the integral of |f| of its cubes (m each), the map's
- * accumulators (n ninc), and the strata weights of its cubes (to - from).
+ * accumulators (2 n ninc: per increment of each axis the weighted sum of
+ * (J f)^2 over its points, then the sum of their weights), and the
+ * strata weights of its cubes (to - from).
  * pint_vegas_report_len(v, ncubes) is their count for ncubes cubes. */
 size_t pint_vegas_report_len(const pint_vegas *v, size_t ncubes);
 void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,
