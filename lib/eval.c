@@ -526,11 +526,17 @@ static int guard_call(pint_guard *g, size_t npts, const double *x,
     }
     memcpy(r->x, x, npts * (size_t)r->fn.ndim * sizeof *x);
     r->npts = npts;
-    /* a call begun after the deadline (a rank held by another's hang, in
+    /* a call begun after the limit (a rank held by another's hang, in
      * the cooperative start, then seeding its run) gets a grace of its
-     * own: abandoned at once, it would be named as the hang */
-    double now = pint_watch_now(),
-           deadline = now < g->deadline ? g->deadline : now + g->grace;
+     * own: abandoned at once, it would be named as the hang.  After the
+     * limit, not after the deadline: each rank's clock starts when it
+     * enters the run, and a rank freed by another's abandoned call at
+     * that rank's deadline, a few milliseconds before its own, had its
+     * next call abandoned within them (test_faults' hang in the
+     * cooperative start, beside a sanitizer build) */
+    double now = pint_watch_now(), limit_at = g->deadline - g->grace,
+           deadline = now < limit_at ? g->deadline
+                      : fmax(g->deadline, now + g->grace);
     atomic_store(&r->state, RUNNER_BUSY);
     wake(r, &r->runner_sleeps);
     if (await_runner(deadline, r, poll) == RUNNER_BUSY) {

@@ -1270,7 +1270,7 @@ static void test_step_share(void)
 
 /* A cheap integrand that, once told to, sleeps 3 s in a call (a call
  * that "never returns" for the guard below). */
-static atomic_int guard_hang;
+static atomic_int guard_hang, guard_slow;
 
 static int guard_batch(int ndim, size_t npts, const double *x, int ncomp,
                        double *f, void *ctx)
@@ -1278,6 +1278,10 @@ static int guard_batch(int ndim, size_t npts, const double *x, int ncomp,
     (void)ctx;
     if (atomic_load(&guard_hang)) {
         struct timespec ts = { 3, 0 };
+        nanosleep(&ts, NULL);
+    }
+    if (atomic_load(&guard_slow)) {     /* slow, not hung: 0.2 s */
+        struct timespec ts = { 0, 200000000L };
         nanosleep(&ts, NULL);
     }
     for (size_t p = 0; p < npts; p++)
@@ -1322,6 +1326,38 @@ static void test_guard_waited_on(void)
     pint_guard_free(g);
 }
 
+/* A call begun after the limit gets a grace of its own (eval.c,
+ * guard_call): the limit (0.2 s) passed 0.49 s ago, so the guard's own
+ * deadline (the limit plus its grace, 0.5 s + 5% of the limit) is 0.02 s
+ * away, and a call of 0.2 s begun now must end, not be abandoned at
+ * that deadline.  Each rank's clock starts when it enters the run: a
+ * rank freed by another's abandoned call at that rank's deadline, a few
+ * milliseconds before its own, had its next call abandoned within them,
+ * and was named as the hang (test_faults' hang in the cooperative
+ * start). */
+static void test_guard_after_limit(void)
+{
+    static const pint_function inner = { 1, 1, NULL, guard_batch, NULL };
+    double t0 = pint_watch_now();
+    pint_guard *g = pint_guard_new(&inner, t0 - 0.49, 0.2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    const pint_function *fn = pint_guard_function(g);
+    double x[2] = { 0.5, 0.25 }, f[2] = { 0, 0 };
+    char msg[256] = "";
+    atomic_store(&guard_hang, 0);       /* test_guard_waited_on's */
+    atomic_store(&guard_slow, 1);
+    pint_eval_poll none = { NULL, NULL, 0, 1 };
+    int rc = pint_eval_call_polled(fn, 2, x, f, msg, sizeof msg, &none);
+    atomic_store(&guard_slow, 0);
+    if (rc != 0)
+        fprintf(stderr, "\n  a slow call after the limit: status %d (%s)\n",
+                rc, msg);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_DOUBLE_EQUAL(f[1], 0.25, 0.0);
+    CU_ASSERT(!pint_guard_abandoned(g));
+    pint_guard_free(g);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -1359,6 +1395,8 @@ int main(void)
         { "a region too narrow to split is frozen", test_frozen },
         { "the time limit's guard: a quick call others wait on is guarded",
           test_guard_waited_on },
+        { "the time limit's guard: a call begun after the limit ends",
+          test_guard_after_limit },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("engine", tests);
