@@ -240,7 +240,9 @@ static void test_hang_time_limit(void)
  * naming the rank whose call may still run.  (The abandoned call was
  * once reported by nobody, and, when rank 0's seed after the failed
  * start was abandoned at once for starting past the deadline, as rank
- * 0's: the repeatability loops.) */
+ * 0's: the repeatability loops; and again as rank 0's when its seed
+ * began a few milliseconds before its own deadline, rank 2's clock
+ * having started first: beside a sanitizer build.) */
 static void test_hang_coop_start(void)
 {
     setenv("PINT_FAULT", "hang", 1);
