@@ -680,6 +680,19 @@ static void group_probe(int rank)
     group_end(rank, 0, 110);
 }
 
+/* The context every role of a script shares: 3 ranks, workers from rank
+ * 1 (nworkers of them), one component; the rest 0. */
+static void script_ctx(pint_par_ctx *ctx, int rank, int nworkers)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->comm = MPI_COMM_WORLD;
+    ctx->rank = rank;
+    ctx->size = 3;
+    ctx->first_worker = 1;
+    ctx->nworkers = nworkers;
+    ctx->ncomp = 1;
+}
+
 /* ------------------------------------------------ a helper that declines */
 
 #define DECLINE_POINTS 10
@@ -698,13 +711,7 @@ static int plane(int ndim, const double *x, int ncomp, double *f, void *ctx)
 static pint_par_helpers *decline_open(pint_par_ctx *ctx, int rank,
                                       const pint_function *fn)
 {
-    memset(ctx, 0, sizeof *ctx);
-    ctx->comm = MPI_COMM_WORLD;
-    ctx->rank = rank;
-    ctx->size = 3;
-    ctx->first_worker = 1;
-    ctx->nworkers = 2;
-    ctx->ncomp = 1;
+    script_ctx(ctx, rank, 2);
     pint_par_outbox_init(&ctx->out);
     pint_par_helpers *h = pint_par_helpers_new(ctx, fn, NULL,
                                                DECLINE_POINTS);
@@ -910,14 +917,7 @@ static void overdrawn_worker(void)
                                          sizeof msg);
     pint_adapt *a = rule ? pint_adapt_new(&fn, rule) : NULL;
     pint_par_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.comm = MPI_COMM_WORLD;
-    ctx.rank = 1;
-    ctx.size = 3;
-    ctx.first_worker = 1;
-    ctx.nworkers = 1;
-    ctx.update_rank = 0;
-    ctx.ncomp = 1;
+    script_ctx(&ctx, 1, 1);
     ctx.lb_regions = 1;
     ctx.update_seconds = 1e9;       /* reports on changes of state */
     ctx.opt = &opt;
@@ -983,13 +983,7 @@ static void controller(int starved, int returned, int reclaim, int probe,
     pint_watch watch;
     pint_watch_start(&watch, &opt, pint_watch_now());
     pint_par_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.comm = MPI_COMM_WORLD;
-    ctx.rank = 0;
-    ctx.size = 3;
-    ctx.first_worker = 1;
-    ctx.nworkers = 2;
-    ctx.ncomp = 1;
+    script_ctx(&ctx, 0, 2);
     ctx.rec_len = pint_rec_len(1, 2);
     ctx.step_evals = 10;
     ctx.lb_regions = 1;
