@@ -1280,8 +1280,8 @@ static int guard_batch(int ndim, size_t npts, const double *x, int ncomp,
         struct timespec ts = { 3, 0 };
         nanosleep(&ts, NULL);
     }
-    if (atomic_load(&guard_slow)) {     /* slow, not hung: 0.2 s */
-        struct timespec ts = { 0, 200000000L };
+    if (atomic_load(&guard_slow)) {     /* slow, not hung: 0.1 s */
+        struct timespec ts = { 0, 100000000L };
         nanosleep(&ts, NULL);
     }
     for (size_t p = 0; p < npts; p++)
@@ -1329,7 +1329,7 @@ static void test_guard_waited_on(void)
 /* A call begun after the limit gets a grace of its own (eval.c,
  * guard_call): the limit (0.2 s) passed 0.49 s ago, so the guard's own
  * deadline (the limit plus its grace, 0.5 s + 5% of the limit) is 0.02 s
- * away, and a call of 0.2 s begun now must end, not be abandoned at
+ * away, and a call of 0.1 s begun now must end, not be abandoned at
  * that deadline.  Each rank's clock starts when it enters the run: a
  * rank freed by another's abandoned call at that rank's deadline, a few
  * milliseconds before its own, had its next call abandoned within them,
