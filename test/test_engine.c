@@ -1324,6 +1324,7 @@ static void test_guard_waited_on(void)
     CU_ASSERT_EQUAL(pint_eval_call(fn, 8, x, f, msg, sizeof msg),
                     PINT_TIME_LIMIT);
     pint_guard_free(g);
+    atomic_store(&guard_hang, 0);       /* the tests after this one */
 }
 
 /* A call begun after the limit gets a grace of its own (eval.c,
@@ -1344,7 +1345,6 @@ static void test_guard_after_limit(void)
     const pint_function *fn = pint_guard_function(g);
     double x[2] = { 0.5, 0.25 }, f[2] = { 0, 0 };
     char msg[256] = "";
-    atomic_store(&guard_hang, 0);       /* test_guard_waited_on's */
     atomic_store(&guard_slow, 1);
     pint_eval_poll none = { NULL, NULL, 0, 1 };
     int rc = pint_eval_call_polled(fn, 2, x, f, msg, sizeof msg, &none);
