@@ -51,8 +51,22 @@ typedef struct {
     pint_scratch *scratch;          /* one per thread */
     int nscratch;
     size_t nparents;                /* of this step; 0: roots */
-    atomic_uchar *ready;            /* per parent: its children done */
+    atomic_uchar *ready;            /* per parent: its children ruled
+                                       (0, 1, 2), then corrected by the
+                                       split (PARENT_DONE) */
+    /* a streamed step (stream_children): whether this one is, how many
+     * parents are replaced by their children so far, where their
+     * children went in the heap, and the totals before the first */
+    int streamed;
+    size_t taken, replaced;
+    size_t *pos;                    /* 2k */
+    pint_sum *saved;                /* 4 ncomp */
+    size_t saved_frozen;
+    long long saved_splits;
 } pint_step_bufs;
+
+/* ready[i] once parent i's children are ruled and corrected. */
+#define PARENT_DONE 3
 
 struct pint_adapt {
     const pint_function *fn;
@@ -114,6 +128,8 @@ static void free_step(pint_step_bufs *b)
     free(b->extra);
     free(b->nonzero);
     free(b->ready);
+    free(b->pos);
+    free(b->saved);
     free(b->x);
     free(b->f);
 }
@@ -149,12 +165,15 @@ static int size_step(const pint_adapt *a, size_t k, int nthreads,
     b->extra = malloc(nc * sizeof *b->extra);
     b->nonzero = malloc(nc);
     b->ready = malloc(k * sizeof *b->ready);
+    b->pos = malloc(nc * sizeof *b->pos);
+    b->saved = malloc(4 * (size_t)a->ncomp * sizeof *b->saved);
     b->x = malloc(np * (size_t)r->ndim * sizeof *b->x);
     b->f = malloc(np * (size_t)a->ncomp * sizeof *b->f);
     b->scratch = calloc((size_t)nthreads, sizeof *b->scratch);
     b->nscratch = b->scratch ? nthreads : 0;
     int ok = b->parent && b->child && b->rule && b->off && b->extra
-             && b->nonzero && b->ready && b->x && b->f && b->scratch;
+             && b->nonzero && b->ready && b->pos && b->saved && b->x
+             && b->f && b->scratch;
     for (int t = 0; ok && t < nthreads; t++) {
         /* each thread's sums in cache lines of their own: the rule
          * accumulates into work at every point */
@@ -644,8 +663,11 @@ static void child_ready(pint_adapt *a, size_t c)
 {
     if (a->b.nparents
         && atomic_fetch_add_explicit(&a->b.ready[c / 2], 1,
-                                     memory_order_acq_rel) == 1)
+                                     memory_order_acq_rel) == 1) {
         finish_parent(a, c / 2);
+        atomic_store_explicit(&a->b.ready[c / 2], PARENT_DONE,
+                              memory_order_release);
+    }
 }
 
 /* Child c once its values are in: mend them, then apply the rule. */
@@ -783,6 +805,25 @@ static int eval_shared(pint_adapt *a, size_t n)
     return 0;
 }
 
+/* A step's n children once all are done: the points evaluated again
+ * counted, and 0, or the first failure's status with its message in
+ * a->msg. */
+static int children_outcome(pint_adapt *a, size_t n)
+{
+    const pint_scratch *first = first_failure(a);
+    int nonzero = 0;
+    for (size_t c = 0; c < n; c++) {
+        a->evals += a->b.extra[c];
+        nonzero |= !first && a->b.nonzero[c];
+    }
+    if (first) {
+        snprintf(a->msg, sizeof a->msg, "%s", first->msg);
+        return first->rc;
+    }
+    a->nonzero_seen |= nonzero;
+    return 0;
+}
+
 /* Evaluate the n regions a->b.child[0..n-1] (geometry and volume set) and
  * apply the rule to each: on one thread the points of all in one batch,
  * on the pool's threads one child a task; with a sharer, its part of the
@@ -817,18 +858,7 @@ static int eval_children(pint_adapt *a, size_t n)
     } else {
         pint_pool_run(a->threads, n, child_task, a);
     }
-    const pint_scratch *first = first_failure(a);
-    int nonzero = 0;
-    for (size_t c = 0; c < n; c++) {
-        a->evals += a->b.extra[c];
-        nonzero |= !first && a->b.nonzero[c];
-    }
-    if (first) {
-        snprintf(a->msg, sizeof a->msg, "%s", first->msg);
-        return first->rc;
-    }
-    a->nonzero_seen |= nonzero;
-    return 0;
+    return children_outcome(a, n);
 }
 
 int pint_adapt_add(pint_adapt *a, const double *geom, double vol)
@@ -997,9 +1027,19 @@ static double goal_excess(pint_adapt *a)
     return excess;
 }
 
-/* Pop up to k parents (2k children allocated), the first and those
- * within STEP_SHARE of it, and split each into its two children; the
- * children not needed go back.  Returns how many were taken.
+/* Parent i of a streamed step is split: its children's points follow
+ * those before, and the two go to the pool's threads. */
+static void release_children(pint_adapt *a, size_t i)
+{
+    for (size_t c = 2 * i; c < 2 * i + 2; c++)
+        a->b.off[c + 1] = a->b.off[c] + a->b.rule[c]->npoints;
+    pint_pool_release(a->threads, 2 * i + 2);
+}
+
+/* Pop up to k parents, the first and those within STEP_SHARE of it,
+ * and split each into its two children (the first parent's allocated
+ * by the caller, the others' here: fewer parents when memory runs out).
+ * Returns how many were taken.
  *
  * With a goal, no more parents than it needs: once the keys taken add
  * up to the excess of the errors over the goal, the step would meet
@@ -1020,17 +1060,115 @@ static size_t take_parents(pint_adapt *a, size_t k)
                       < STEP_SHARE * a->b.parent[0]->key
                       || taken >= excess))
             break;
+        pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
+        if (i > 0) {            /* the first's are the caller's */
+            c1 = a->b.child[2 * i] = pint_region_alloc(a->pool);
+            c2 = a->b.child[2 * i + 1] = c1 ? pint_region_alloc(a->pool)
+                                            : NULL;
+            if (!c2) {          /* out of memory: a smaller step */
+                pint_region_release(a->pool, c1);
+                break;
+            }
+        }
         pint_region *p = a->b.parent[i] = pint_heap_pop(&a->heap);
         taken += p->key;
-        pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
         pint_region_split(r->kind, r->ndim, p->split, pint_region_geom(p, m),
                           pint_region_geom(c1, m), pint_region_geom(c2, m));
         c1->vol = c2->vol = 0.5 * p->vol;
         a->b.rule[2 * i] = a->b.rule[2 * i + 1] = children_rule(a, p);
+        if (a->b.streamed)
+            release_children(a, i);
     }
-    for (size_t c = 2 * i; c < 2 * k; c++)
-        pint_region_release(a->pool, a->b.child[c]);
     return i;
+}
+
+/* The next parent of a streamed step, replaced by its children once
+ * they are ruled and corrected (as replace_parent, the parent's record
+ * released at the step's end), while the caller waits for the step's
+ * last children: 1 if it did, 0 if the next is not done (or none is
+ * left).  The parents go in their order, so the heap and the totals
+ * change exactly as in a step replaced after all its children; where
+ * each child went in the heap is kept, and the totals before the first,
+ * to undo them when a later child fails (undo_replaced). */
+static int replace_next(void *arg)
+{
+    pint_adapt *a = arg;
+    size_t i = a->b.replaced, m = (size_t)a->ncomp;
+    if (i >= a->b.taken
+        || atomic_load_explicit(&a->b.ready[i], memory_order_acquire)
+               != PARENT_DONE)
+        return 0;
+    if (i == 0) {
+        memcpy(a->b.saved, a->val_sum, m * sizeof *a->val_sum);
+        memcpy(a->b.saved + m, a->err_sum, m * sizeof *a->err_sum);
+        memcpy(a->b.saved + 2 * m, a->abs_sum, m * sizeof *a->abs_sum);
+        memcpy(a->b.saved + 3 * m, a->frozen_sum, m * sizeof *a->frozen_sum);
+        a->b.saved_frozen = a->frozen;
+        a->b.saved_splits = a->splits;
+    }
+    pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
+    totals_add(a, a->b.parent[i], -1.0);
+    totals_add(a, c1, +1.0);
+    totals_add(a, c2, +1.0);
+    a->b.pos[2 * i] = pint_heap_push_reserved(&a->heap, c1);
+    a->b.pos[2 * i + 1] = pint_heap_push_reserved(&a->heap, c2);
+    a->splits++;
+    a->b.replaced = i + 1;
+    return 1;
+}
+
+/* The parents replace_next replaced, back: the heap entry for entry and
+ * the totals as before the step's first. */
+static void undo_replaced(pint_adapt *a)
+{
+    size_t m = (size_t)a->ncomp;
+    if (a->b.replaced == 0)
+        return;
+    for (size_t c = 2 * a->b.replaced; c-- > 0;)
+        pint_heap_unpush(&a->heap, a->b.pos[c]);
+    memcpy(a->val_sum, a->b.saved, m * sizeof *a->val_sum);
+    memcpy(a->err_sum, a->b.saved + m, m * sizeof *a->err_sum);
+    memcpy(a->abs_sum, a->b.saved + 2 * m, m * sizeof *a->abs_sum);
+    memcpy(a->frozen_sum, a->b.saved + 3 * m, m * sizeof *a->frozen_sum);
+    a->frozen = a->b.saved_frozen;
+    a->splits = a->b.saved_splits;
+    a->b.replaced = 0;
+}
+
+/* Open a streamed step on the pool: take_parents then releases each
+ * parent's children to the threads as soon as it has split it, so that
+ * they evaluate while the caller takes the next parent (up to k). */
+static void open_stream(pint_adapt *a, size_t k)
+{
+    clear_failures(a);
+    a->b.off[0] = 0;
+    a->b.taken = a->b.replaced = 0;
+    a->b.nparents = k;          /* nonzero: the children have parents */
+    for (size_t i = 0; i < k; i++)
+        atomic_store_explicit(&a->b.ready[i], 0, memory_order_relaxed);
+    pint_pool_open(a->threads, child_task, a);
+}
+
+/* Close a streamed step of k parents: the caller takes children too,
+ * and replaces parents while it waits for the last (replace_next); then
+ * the rest.  0, or the first failure's status with every parent back
+ * where take_parents left it (undo_replaced). */
+static int close_stream(pint_adapt *a, size_t k)
+{
+    a->b.taken = k;
+    pint_pool_close(a->threads, 2 * k, replace_next, a);
+    a->b.nparents = k;
+    a->evals += (long long)a->b.off[2 * k];
+    int rc = children_outcome(a, 2 * k);
+    if (rc != 0) {
+        undo_replaced(a);
+        return rc;
+    }
+    while (replace_next(a))
+        ;
+    for (size_t i = 0; i < k; i++)
+        pint_region_release(a->pool, a->b.parent[i]);
+    return 0;
 }
 
 int pint_adapt_step(pint_adapt *a)
@@ -1048,7 +1186,7 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
         pint_adapt_frozen_note(a);      /* nothing left to split */
         return PINT_ROUNDOFF;
     }
-    size_t k = a->b.k < a->heap.size ? a->b.k : a->heap.size, got = 0;
+    size_t k = a->b.k < a->heap.size ? a->b.k : a->heap.size;
     long long fit = evals / (long long)pint_adapt_step_evals(a);
     if (regions < fit)
         fit = regions;
@@ -1056,18 +1194,29 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
         k = fit > 1 ? (size_t)fit : 1;
     if (a->rekey_wanted && 8 * a->steps_since_rekey >= a->heap.size)
         rekey(a);
-    while (got < 2 * k && (a->b.child[got] = pint_region_alloc(a->pool)))
-        got++;
-    if (got < 2 * k || pint_heap_reserve(&a->heap, a->heap.size + k) != 0) {
-        for (size_t c = 0; c < got; c++)
-            pint_region_release(a->pool, a->b.child[c]);
+    a->b.child[0] = pint_region_alloc(a->pool);
+    a->b.child[1] = a->b.child[0] ? pint_region_alloc(a->pool) : NULL;
+    if (!a->b.child[1]
+        || pint_heap_reserve(&a->heap, a->heap.size + k) != 0) {
+        pint_region_release(a->pool, a->b.child[0]);
+        pint_region_release(a->pool, a->b.child[1]);
         strcpy(a->msg, "out of memory for new regions");
         return PINT_ERR_NOMEM;
     }
+    /* with threads (and no sharer) the step is streamed: the same
+     * parents, children and order, the same heap and totals, bit for bit */
+    a->b.streamed = pint_pool_streams(a->threads) && !a->share.begin;
+    if (a->b.streamed)
+        open_stream(a, k);
     k = take_parents(a, k);
     a->steps_since_rekey += k;
-    a->b.nparents = k;
-    int rc = eval_children(a, 2 * k);
+    int rc;
+    if (a->b.streamed) {
+        rc = close_stream(a, k);
+    } else {
+        a->b.nparents = k;
+        rc = eval_children(a, 2 * k);
+    }
     if (rc != 0) {
         for (size_t i = 0; i < k; i++)          /* nothing is lost */
             pint_heap_push(&a->heap, a->b.parent[i]);
@@ -1075,7 +1224,7 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
             pint_region_release(a->pool, a->b.child[c]);
         return rc;
     }
-    for (size_t i = 0; i < k; i++)
+    for (size_t i = 0; i < k && !a->b.streamed; i++)
         replace_parent(a, i);
 
     /* amortized O(1): a full recompute every `size` subdivisions bounds

@@ -50,10 +50,8 @@ static void sift_down(pint_heap_entry *items, size_t n, size_t i,
     items[i] = e;
 }
 
-int pint_heap_push(pint_heap *h, pint_region *r)
+size_t pint_heap_push_reserved(pint_heap *h, pint_region *r)
 {
-    if (h->size == h->cap && pint_heap_reserve(h, h->size + 1) != 0)
-        return -1;
     size_t i = h->size++;
     /* sift up: move the hole towards the root while the parent is smaller */
     while (i > 0) {
@@ -64,7 +62,27 @@ int pint_heap_push(pint_heap *h, pint_region *r)
         i = parent;
     }
     h->items[i] = (pint_heap_entry){ r->key, r };
+    return i;
+}
+
+int pint_heap_push(pint_heap *h, pint_region *r)
+{
+    if (h->size == h->cap && pint_heap_reserve(h, h->size + 1) != 0)
+        return -1;
+    pint_heap_push_reserved(h, r);
     return 0;
+}
+
+void pint_heap_unpush(pint_heap *h, size_t at)
+{
+    /* the push moved each entry on the path from `at` down to the slot
+     * it added one level down: move them back up, in the path's order */
+    size_t leaf = --h->size, path[8 * sizeof(size_t)];
+    int n = 0;
+    for (size_t j = leaf; j != at; j = (j - 1) / 2)
+        path[n++] = j;
+    for (size_t hole = at; n-- > 0; hole = path[n])
+        h->items[hole] = h->items[path[n]];
 }
 
 pint_region *pint_heap_pop(pint_heap *h)

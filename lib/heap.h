@@ -31,6 +31,12 @@ void pint_heap_destroy(pint_heap *h);
  * when out of memory (the heap is unchanged). */
 int pint_heap_reserve(pint_heap *h, size_t cap);
 int pint_heap_push(pint_heap *h, pint_region *r);
+/* A push into room reserved before: where the entry was left. */
+size_t pint_heap_push_reserved(pint_heap *h, pint_region *r);
+/* Undo the last push, which left its entry at `at`: the heap is again as
+ * it was before that push, entry for entry.  Pushes are undone last
+ * first, with no pop between. */
+void pint_heap_unpush(pint_heap *h, size_t at);
 /* The region with the largest key, or NULL when empty. */
 static inline pint_region *pint_heap_top(const pint_heap *h)
 { return h->size ? h->items[0].r : NULL; }

@@ -51,7 +51,8 @@
 #define MAX_TASKS UINT32_MAX
 
 typedef struct {
-    atomic_size_t n;
+    atomic_size_t n;            /* SIZE_MAX while a streamed job is open */
+    atomic_size_t avail;        /* tasks released: n, or fewer while open */
     _Atomic(pint_pool_task) task;
     _Atomic(void *) arg;
 } pool_job;
@@ -112,25 +113,41 @@ static int all_run(pint_pool *p, size_t n)
     return atomic_load_explicit(&p->finished, memory_order_acquire) >= n;
 }
 
-/* Take tasks of generation g until none is left (or g is over). */
+/* Take tasks of generation g until none is left (or g is over).  A
+ * thread other than the caller's waits, spinning, for tasks an open job
+ * has not released yet (the caller is taking its regions: microseconds). */
 static void work(pint_pool *p, uint32_t g, int thread)
 {
-    const pool_job *j = &p->job[g % 2];
-    size_t n = atomic_load_explicit(&j->n, memory_order_relaxed);
+    pool_job *j = &p->job[g % 2];
     pint_pool_task task = atomic_load_explicit(&j->task,
                                                memory_order_relaxed);
     void *arg = atomic_load_explicit(&j->arg, memory_order_relaxed);
     uint_least64_t t = atomic_load_explicit(&p->ticket, memory_order_acquire);
-    for (;;) {
-        if (generation_of(t) != g || (t & MAX_TASKS) >= n)
+    for (int waits = 0;;) {
+        if (generation_of(t) != g)
             return;
+        size_t i = (size_t)(t & MAX_TASKS);
+        if (i >= atomic_load_explicit(&j->avail, memory_order_acquire)) {
+            if (thread == 0
+                || i >= atomic_load_explicit(&j->n, memory_order_seq_cst))
+                return;
+            if (waits++ < SPIN_PAUSES)
+                pint_cpu_pause();
+            else
+                sched_yield();
+            t = atomic_load_explicit(&p->ticket, memory_order_acquire);
+            continue;
+        }
         if (!atomic_compare_exchange_weak_explicit(&p->ticket, &t, t + 1,
                                                    memory_order_acq_rel,
                                                    memory_order_acquire))
             continue;           /* t reloaded */
-        task(arg, (size_t)(t & MAX_TASKS), thread);
-        if (atomic_fetch_add_explicit(&p->finished, 1, memory_order_acq_rel)
-            + 1 == n) {
+        task(arg, i, thread);
+        /* sequentially consistent with the close's store of n: of the
+         * last task's end and the close, one sees the other */
+        size_t done = atomic_fetch_add_explicit(&p->finished, 1,
+                                                memory_order_seq_cst) + 1;
+        if (done == atomic_load_explicit(&j->n, memory_order_seq_cst)) {
             pthread_mutex_lock(&p->lock);
             if (p->caller_sleeps)
                 pthread_cond_signal(&p->done);
@@ -207,6 +224,7 @@ pint_pool *pint_pool_new(int nthreads)
     atomic_init(&p->quit, 0);
     for (int k = 0; k < 2; k++) {
         atomic_init(&p->job[k].n, 0);
+        atomic_init(&p->job[k].avail, 0);
         atomic_init(&p->job[k].task, NULL);
         atomic_init(&p->job[k].arg, NULL);
     }
@@ -233,13 +251,11 @@ int pint_pool_size(const pint_pool *p)
     return p ? p->nthreads : 1;
 }
 
-void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg)
+/* Post job g (the next generation) with its first avail of n tasks
+ * released. */
+static void post(pint_pool *p, size_t n, size_t avail, pint_pool_task task,
+                 void *arg)
 {
-    if (!p || p->nthreads == 1 || n <= 1 || n > MAX_TASKS) {
-        for (size_t i = 0; i < n; i++)
-            task(arg, i, 0);
-        return;
-    }
     /* the job before is over (its n tasks ran): nobody runs its tasks,
      * and a thread late for it takes nothing of this one */
     uint32_t g = ++p->generation;
@@ -247,6 +263,7 @@ void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg)
         g = ++p->generation;
     pool_job *j = &p->job[g % 2];
     atomic_store_explicit(&j->n, n, memory_order_relaxed);
+    atomic_store_explicit(&j->avail, avail, memory_order_relaxed);
     atomic_store_explicit(&j->task, task, memory_order_relaxed);
     atomic_store_explicit(&j->arg, arg, memory_order_relaxed);
     atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
@@ -256,15 +273,66 @@ void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg)
     if (p->sleepers > 0)
         pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->lock);
-    work(p, g, 0);
-    if (!spin_until(p, all_run, n)) {
-        pthread_mutex_lock(&p->lock);
-        p->caller_sleeps = 1;
-        while (!all_run(p, n))
-            pthread_cond_wait(&p->done, &p->lock);
-        p->caller_sleeps = 0;
-        pthread_mutex_unlock(&p->lock);
+}
+
+/* The caller's part of the current job of n tasks: take tasks, then
+ * wait for the others' last, calling idle while it waits (NULL: none). */
+static void finish(pint_pool *p, size_t n, int (*idle)(void *),
+                   void *idle_arg)
+{
+    work(p, p->generation, 0);
+    for (int i = 0; i < SPIN_PAUSES + SPIN_YIELDS; i++) {
+        if (all_run(p, n))
+            return;
+        if (idle && idle(idle_arg))
+            continue;
+        if (i < SPIN_PAUSES)
+            pint_cpu_pause();
+        else
+            sched_yield();
     }
+    pthread_mutex_lock(&p->lock);
+    p->caller_sleeps = 1;
+    while (!all_run(p, n))
+        pthread_cond_wait(&p->done, &p->lock);
+    p->caller_sleeps = 0;
+    pthread_mutex_unlock(&p->lock);
+}
+
+void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg)
+{
+    if (!p || p->nthreads == 1 || n <= 1 || n > MAX_TASKS) {
+        for (size_t i = 0; i < n; i++)
+            task(arg, i, 0);
+        return;
+    }
+    post(p, n, n, task, arg);
+    finish(p, n, NULL, NULL);
+}
+
+int pint_pool_streams(const pint_pool *p)
+{
+    return p && p->nthreads > 1;
+}
+
+void pint_pool_open(pint_pool *p, pint_pool_task task, void *arg)
+{
+    post(p, SIZE_MAX, 0, task, arg);
+}
+
+void pint_pool_release(pint_pool *p, size_t n)
+{
+    atomic_store_explicit(&p->job[p->generation % 2].avail, n,
+                          memory_order_release);
+}
+
+void pint_pool_close(pint_pool *p, size_t n, int (*idle)(void *),
+                     void *idle_arg)
+{
+    pool_job *j = &p->job[p->generation % 2];
+    atomic_store_explicit(&j->n, n, memory_order_seq_cst);
+    atomic_store_explicit(&j->avail, n, memory_order_release);
+    finish(p, n, idle, idle_arg);
 }
 
 void pint_pool_free(pint_pool *p)

@@ -34,6 +34,21 @@ int pint_pool_size(const pint_pool *p);
  * the caller's being thread 0; returns when every task has run. */
 void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg);
 
+/* A streamed job, for a pool with threads besides the caller's
+ * (pint_pool_streams: 1): its tasks are released while the caller makes
+ * them, and the pool's threads take each as soon as it is released.
+ * pint_pool_open posts the job with none released; pint_pool_release(p,
+ * n) releases tasks 0..n-1 (n only grows; what a task reads is written
+ * before); pint_pool_close(p, n, idle, arg) releases all n, takes tasks
+ * on the caller's thread too, and returns when all n have run, calling
+ * idle(arg) while it waits for the last (idle: nonzero when it did
+ * something; NULL: none).  The tasks' threads are as in pint_pool_run. */
+int pint_pool_streams(const pint_pool *p);
+void pint_pool_open(pint_pool *p, pint_pool_task task, void *arg);
+void pint_pool_release(pint_pool *p, size_t n);
+void pint_pool_close(pint_pool *p, size_t n, int (*idle)(void *),
+                     void *idle_arg);
+
 /* Stop and join the threads (NULL: nothing). */
 void pint_pool_free(pint_pool *p);
 

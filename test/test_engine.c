@@ -889,7 +889,8 @@ static void test_invalid_input(void)
  * faces, where it is infinite: the face points are mended, adapt.c; with
  * sym13 the children next to them take the fallback sym9, so a step's
  * children have points of two rules), and one that fails on part of the
- * box (the parents are put back). */
+ * box (the parents are put back, also those a step on threads replaced
+ * while the failing child was still evaluated). */
 static int inv_sqrt(int n, const double *x, int m, double *f, void *c)
 {
     (void)n; (void)m; (void)c;
@@ -902,6 +903,19 @@ static int fail_far(int n, const double *x, int m, double *f, void *c)
     (void)n; (void)m; (void)c;
     f[0] = exp(x[0] + x[1]);
     return x[0] > 0.999 && x[1] > 0.999 ? 7 : 0;
+}
+
+/* fail_far, slow to fail: on threads the step's other parents are
+ * replaced by their children while the failing call sleeps, and must be
+ * put back as they were (lib/adapt.c, a streamed step). */
+static int fail_slow(int n, const double *x, int m, double *f, void *c)
+{
+    int rc = fail_far(n, x, m, f, c);
+    if (rc != 0) {
+        struct timespec ts = { 0, 20000000L };
+        nanosleep(&ts, NULL);
+    }
+    return rc;
 }
 
 typedef struct {
@@ -1018,6 +1032,7 @@ static void test_threads_invariance(void)
     pint_function genz = pint_testfn_function(t);
     pint_function sing = { 2, 1, inv_sqrt, NULL, NULL };
     pint_function fail = { 2, 1, fail_far, NULL, NULL };
+    pint_function slow = { 2, 1, fail_slow, NULL, NULL };
     const struct {
         const pint_function *fn;
         enum pint_rule rule;
@@ -1030,6 +1045,7 @@ static void test_threads_invariance(void)
         { &sing, PINT_RULE_SYM9, 6, 100 },
         { &sing, PINT_RULE_SYM13, 6, 100 },
         { &fail, PINT_RULE_SYM7, 4, 400 },
+        { &slow, PINT_RULE_SYM9, 8, 400 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         engine_state one, more;
@@ -1047,7 +1063,7 @@ static void test_threads_invariance(void)
         if (cases[i].k > 1)
             CU_ASSERT(one.regions > 1 + (size_t)one.steps);
         regions = one.regions;
-        if (cases[i].fn == &fail) {
+        if (cases[i].fn == &fail || cases[i].fn == &slow) {
             CU_ASSERT_EQUAL(one.status, PINT_ERR_INTEGRAND);
             CU_ASSERT(one.steps > 0 && one.steps < cases[i].steps);
         } else {

@@ -1,5 +1,6 @@
 /* test_heap.c -- region heap and pool invariants. */
 #include <stdlib.h>
+#include <string.h>
 #include "testutil.h"
 #include "heap.h"
 #include "region.h"
@@ -162,6 +163,60 @@ static void test_rebuild_takes_new_keys(void)
     pint_region_pool_free(pool);
 }
 
+/* Pushes undone last first leave the heap as it was, entry for entry
+ * (a streamed step undoes its replaced parents so: lib/adapt.c): heaps
+ * of 1 to 2000 entries with many equal keys, 1 to 40 pushes each, some
+ * of them to the top. */
+static void test_unpush_restores(void)
+{
+    pint_region_pool *pool = pint_region_pool_new(1, 2);
+    pint_heap h;
+    pint_heap_init(&h);
+    unsigned s = 99u;
+    int differ = 0, unordered = 0;
+    for (int round = 0; round < 200; round++) {
+        s = s * 1664525u + 1013904223u;
+        size_t n = 1 + (s >> 8) % 2000, pushes = 1 + (s >> 4) % 40;
+        for (size_t i = 0; i < n; i++) {
+            pint_region *r = pint_region_alloc(pool);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+            s = s * 1664525u + 1013904223u;
+            r->key = (double)((s >> 8) % 50);       /* ties */
+            CU_ASSERT_EQUAL_FATAL(pint_heap_push(&h, r), 0);
+        }
+        pint_heap_entry *before = malloc(h.size * sizeof *before);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(before);
+        memcpy(before, h.items, h.size * sizeof *before);
+        size_t size = h.size, at[40];
+        pint_region *added[40];
+        CU_ASSERT_EQUAL_FATAL(pint_heap_reserve(&h, h.size + pushes), 0);
+        for (size_t j = 0; j < pushes; j++) {
+            added[j] = pint_region_alloc(pool);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(added[j]);
+            s = s * 1664525u + 1013904223u;
+            added[j]->key = (double)((s >> 8) % 60);    /* some above all */
+            at[j] = pint_heap_push_reserved(&h, added[j]);
+            CU_ASSERT_PTR_EQUAL(h.items[at[j]].r, added[j]);
+        }
+        for (size_t i = 1; i < h.size; i++)
+            unordered += h.items[(i - 1) / 2].key < h.items[i].key;
+        for (size_t j = pushes; j-- > 0;) {
+            pint_heap_unpush(&h, at[j]);
+            pint_region_release(pool, added[j]);
+        }
+        CU_ASSERT_EQUAL_FATAL(h.size, size);
+        differ += memcmp(before, h.items, size * sizeof *before) != 0;
+        free(before);
+        pint_region *r;
+        while ((r = pint_heap_pop(&h)))
+            pint_region_release(pool, r);
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    CU_ASSERT_EQUAL(unordered, 0);
+    pint_heap_destroy(&h);
+    pint_region_pool_free(pool);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -170,6 +225,7 @@ int main(void)
         { "reserve grows geometrically", test_reserve_is_geometric },
         { "rebuild takes the keys from the records",
           test_rebuild_takes_new_keys },
+        { "pushes undone leave the heap as it was", test_unpush_restores },
         { "box bisection", test_box_split },
         { "simplex edge bisection and volume", test_simplex_split_and_volume },
         CU_TEST_INFO_NULL,

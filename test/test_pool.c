@@ -4,6 +4,7 @@
  * must both take the next job: the caller could do a job alone, so a
  * job whose two tasks must meet checks that a sleeper woke), and a pool
  * is freed while idle or right after a job. */
+#include <pthread.h>
 #include <stdatomic.h>
 #include "testutil.h"
 #include "pint.h"
@@ -128,6 +129,83 @@ static void test_new_free(void)
         CU_ASSERT_EQUAL(atomic_load(&s.runs[i]), 1);
 }
 
+/* Streamed jobs (pint_pool_open, _release, _close): every task runs
+ * once, none before it is released, the idle callback runs only on the
+ * caller's thread, and streamed jobs mix with plain ones. */
+typedef struct {
+    job_state js;
+    atomic_size_t released;
+    atomic_int early;               /* tasks run before their release */
+    atomic_int idle_off_caller;
+    pthread_t caller;
+    long idles;
+} stream_state;
+
+static void stream_task(void *arg, size_t i, int thread)
+{
+    stream_state *st = arg;
+    if (i >= atomic_load(&st->released))
+        atomic_fetch_add(&st->early, 1);
+    count_task(&st->js, i, thread);
+}
+
+static int count_idle(void *arg)
+{
+    stream_state *st = arg;
+    if (!pthread_equal(pthread_self(), st->caller))
+        atomic_fetch_add(&st->idle_off_caller, 1);
+    st->idles++;
+    return 0;
+}
+
+static void test_streamed(void)
+{
+    static stream_state st;
+    for (int nthreads = 2; nthreads <= 4; nthreads++) {
+        pint_pool *p = pint_pool_new(nthreads);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        CU_ASSERT(pint_pool_streams(p));
+        unsigned seed = 777u;
+        int wrong = 0;
+        atomic_store(&st.early, 0);
+        atomic_store(&st.idle_off_caller, 0);
+        st.caller = pthread_self();
+        st.idles = 0;
+        for (int j = 0; j < 1000; j++) {
+            seed = seed * 1664525u + 1013904223u;
+            size_t n = (seed >> 8) % (MAX_TASKS + 1);
+            for (size_t i = 0; i < MAX_TASKS; i++)
+                atomic_store(&st.js.runs[i], 0);
+            atomic_store(&st.js.bad_thread, 0);
+            st.js.nthreads = nthreads;
+            atomic_store(&st.released, 0);
+            if (j % 3 == 2) {           /* a plain job between */
+                pint_pool_run(p, n, count_task, &st.js);
+            } else {
+                pint_pool_open(p, stream_task, &st);
+                /* released two by two, the last few by the close */
+                for (size_t r = 2; r + 3 <= n; r += 2) {
+                    atomic_store(&st.released, r);
+                    pint_pool_release(p, r);
+                }
+                atomic_store(&st.released, n);
+                pint_pool_close(p, n, count_idle, &st);
+            }
+            for (size_t i = 0; i < MAX_TASKS; i++)
+                wrong += atomic_load(&st.js.runs[i]) != (i < n ? 1 : 0);
+            wrong += atomic_load(&st.js.bad_thread);
+        }
+        CU_ASSERT_EQUAL(wrong, 0);
+        CU_ASSERT_EQUAL(atomic_load(&st.early), 0);
+        CU_ASSERT_EQUAL(atomic_load(&st.idle_off_caller), 0);
+        pint_pool_free(p);
+    }
+    CU_ASSERT(!pint_pool_streams(NULL));
+    pint_pool *one = pint_pool_new(1);
+    CU_ASSERT(!pint_pool_streams(one));
+    pint_pool_free(one);
+}
+
 int main(void)
 {
     CU_TestInfo tests[] = {
@@ -135,6 +213,8 @@ int main(void)
         { "every task once after the threads slept", test_after_sleep },
         { "sleeping threads take part in the next job", test_sleepers_wake },
         { "new and free", test_new_free },
+        { "streamed jobs: every task once, none before its release",
+          test_streamed },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("pool", tests);
