@@ -6,7 +6,11 @@
  * children's.  A step may take up to k regions at once and evaluate and
  * rule their children on a pool of threads (pool.h), each child into
  * its own slots, merged in order: the outcome does not depend on the
- * threads.  All buffers are allocated once (pint_adapt_new,
+ * threads.  On threads a step is streamed: a parent's children go to the
+ * threads as soon as it is split, and parents are replaced, in their
+ * order, while the last children are still evaluated (open_stream,
+ * close_stream), so that little of a step is left to the caller alone.
+ * All buffers are allocated once (pint_adapt_new,
  * pint_adapt_set_threads); a step allocates only when the region pool or
  * the heap grows.
  */

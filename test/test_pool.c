@@ -2,8 +2,9 @@
  * every job runs exactly once, on a thread number in range, whatever the
  * gaps between jobs (threads that spin and threads that went to sleep
  * must both take the next job: the caller could do a job alone, so a
- * job whose two tasks must meet checks that a sleeper woke), and a pool
- * is freed while idle or right after a job. */
+ * job whose two tasks must meet checks that a sleeper woke), a streamed
+ * job runs no task before it is released, and a pool is freed while
+ * idle or right after a job. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include "testutil.h"
