@@ -22,10 +22,13 @@
  * task, first poll for SPIN_POLLS rounds (a pause each, then a
  * sched_yield each, so that an oversubscribed machine runs the others),
  * and only then sleep on a condition variable under the mutex, whose
- * waiters are counted so that a post or a finish signals only when
- * somebody sleeps.  The checks under the mutex make a lost wake-up
- * impossible: the ticket is published, and the last task's end is
- * signalled, with the mutex held.
+ * waiters are counted so that a post or a finish takes the mutex and
+ * signals only when somebody sleeps.  A lost wake-up is impossible: a
+ * sleeper counts itself, then checks, under the mutex; the poster (the
+ * last task's taker) publishes, then reads the count; the four accesses
+ * are sequentially consistent, so one side sees the other, and a
+ * signal waits for the mutex, which the sleeper gives up only in the
+ * wait.
  */
 #define _GNU_SOURCE             /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
@@ -63,8 +66,9 @@ struct pint_pool {
     int started;                /* how many were started */
     pthread_mutex_t lock;
     pthread_cond_t go, done;
-    int sleepers;               /* threads asleep on go (under lock) */
-    int caller_sleeps;          /* the caller asleep on done (under lock) */
+    /* threads asleep on go, and the caller asleep on done: written
+     * under the lock, read without it (see post and work) */
+    atomic_int sleepers, caller_sleeps;
     uint32_t generation;        /* the caller's: jobs posted */
     pool_job job[2];            /* job g in job[g % 2] */
     /* each written often, on a cache line of its own */
@@ -102,7 +106,7 @@ static int spin_until(pint_pool *p, int (*done)(pint_pool *, size_t),
 static int posted(pint_pool *p, size_t seen)
 {
     return generation_of(atomic_load_explicit(&p->ticket,
-                                              memory_order_acquire))
+                                              memory_order_seq_cst))
                != (uint32_t)seen
            || atomic_load_explicit(&p->quit, memory_order_acquire);
 }
@@ -110,7 +114,7 @@ static int posted(pint_pool *p, size_t seen)
 /* The n tasks of the current job have run. */
 static int all_run(pint_pool *p, size_t n)
 {
-    return atomic_load_explicit(&p->finished, memory_order_acquire) >= n;
+    return atomic_load_explicit(&p->finished, memory_order_seq_cst) >= n;
 }
 
 /* Take tasks of generation g until none is left (or g is over).  A
@@ -147,10 +151,15 @@ static void work(pint_pool *p, uint32_t g, int thread)
          * last task's end and the close, one sees the other */
         size_t done = atomic_fetch_add_explicit(&p->finished, 1,
                                                 memory_order_seq_cst) + 1;
-        if (done == atomic_load_explicit(&j->n, memory_order_seq_cst)) {
+        /* the caller stores caller_sleeps before it reads finished,
+         * this thread adds to finished before it reads caller_sleeps,
+         * all sequentially consistent: one of the two sees the other,
+         * so the lock is taken only when the caller sleeps */
+        if (done == atomic_load_explicit(&j->n, memory_order_seq_cst)
+            && atomic_load_explicit(&p->caller_sleeps,
+                                    memory_order_seq_cst)) {
             pthread_mutex_lock(&p->lock);
-            if (p->caller_sleeps)
-                pthread_cond_signal(&p->done);
+            pthread_cond_signal(&p->done);
             pthread_mutex_unlock(&p->lock);
         }
         t = atomic_load_explicit(&p->ticket, memory_order_acquire);
@@ -167,10 +176,10 @@ static void *thread_main(void *varg)
     for (;;) {
         if (!spin_until(p, posted, seen)) {
             pthread_mutex_lock(&p->lock);
-            p->sleepers++;
+            atomic_fetch_add_explicit(&p->sleepers, 1, memory_order_seq_cst);
             while (!posted(p, seen))
                 pthread_cond_wait(&p->go, &p->lock);
-            p->sleepers--;
+            atomic_fetch_sub_explicit(&p->sleepers, 1, memory_order_seq_cst);
             pthread_mutex_unlock(&p->lock);
         }
         if (atomic_load(&p->quit))
@@ -222,6 +231,8 @@ pint_pool *pint_pool_new(int nthreads)
     atomic_init(&p->ticket, 0);
     atomic_init(&p->finished, 0);
     atomic_init(&p->quit, 0);
+    atomic_init(&p->sleepers, 0);
+    atomic_init(&p->caller_sleeps, 0);
     for (int k = 0; k < 2; k++) {
         atomic_init(&p->job[k].n, 0);
         atomic_init(&p->job[k].avail, 0);
@@ -267,12 +278,18 @@ static void post(pint_pool *p, size_t n, size_t avail, pint_pool_task task,
     atomic_store_explicit(&j->task, task, memory_order_relaxed);
     atomic_store_explicit(&j->arg, arg, memory_order_relaxed);
     atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
-    pthread_mutex_lock(&p->lock);
+    /* a thread going to sleep counts itself in sleepers, then reads the
+     * ticket; here the ticket is stored, then sleepers read, all
+     * sequentially consistent: one of the two sees the other.  The lock
+     * is taken only to wake sleepers (one that counted itself but is
+     * not yet waiting holds it until it waits). */
     atomic_store_explicit(&p->ticket, (uint_least64_t)g << 32,
-                          memory_order_release);
-    if (p->sleepers > 0)
+                          memory_order_seq_cst);
+    if (atomic_load_explicit(&p->sleepers, memory_order_seq_cst) > 0) {
+        pthread_mutex_lock(&p->lock);
         pthread_cond_broadcast(&p->go);
-    pthread_mutex_unlock(&p->lock);
+        pthread_mutex_unlock(&p->lock);
+    }
 }
 
 /* The caller's part of the current job of n tasks: take tasks, then
@@ -292,10 +309,10 @@ static void finish(pint_pool *p, size_t n, int (*idle)(void *),
             sched_yield();
     }
     pthread_mutex_lock(&p->lock);
-    p->caller_sleeps = 1;
+    atomic_store_explicit(&p->caller_sleeps, 1, memory_order_seq_cst);
     while (!all_run(p, n))
         pthread_cond_wait(&p->done, &p->lock);
-    p->caller_sleeps = 0;
+    atomic_store_explicit(&p->caller_sleeps, 0, memory_order_relaxed);
     pthread_mutex_unlock(&p->lock);
 }
 
