@@ -111,6 +111,35 @@ static void test_sleepers_wake(void)
     pint_pool_free(p);
 }
 
+/* The caller asleep on a job's last task is woken by the thread that
+ * ends it: tasks taken by the other threads take 30 ms, far past the
+ * caller's spin, the caller's 1 ms (so that the other thread turns up
+ * while it works).  A lost wake-up holds the job for ever (the test's
+ * timeout). */
+static void slow_off_caller(void *arg, size_t i, int thread)
+{
+    (void)i;
+    struct timespec ts = { 0, thread != 0 ? 30000000L : 1000000L };
+    nanosleep(&ts, NULL);
+    if (thread != 0)
+        atomic_fetch_add((atomic_int *)arg, 1);
+}
+
+static void test_caller_woken(void)
+{
+    pint_pool *p = pint_pool_new(2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    int slow_jobs = 0;
+    for (int round = 0; round < 10; round++) {
+        atomic_int slow;
+        atomic_init(&slow, 0);
+        pint_pool_run(p, 8, slow_off_caller, &slow);
+        slow_jobs += atomic_load(&slow) > 0;
+    }
+    CU_ASSERT(slow_jobs > 0);           /* the other thread took part */
+    pint_pool_free(p);
+}
+
 static void test_new_free(void)
 {
     CU_ASSERT_PTR_NULL(pint_pool_new(0));
@@ -213,6 +242,7 @@ int main(void)
         { "every task once, jobs back to back", test_back_to_back },
         { "every task once after the threads slept", test_after_sleep },
         { "sleeping threads take part in the next job", test_sleepers_wake },
+        { "the caller asleep on the last task is woken", test_caller_woken },
         { "new and free", test_new_free },
         { "streamed jobs: every task once, none before its release",
           test_streamed },
