@@ -117,6 +117,20 @@ static int all_run(pint_pool *p, size_t n)
     return atomic_load_explicit(&p->finished, memory_order_seq_cst) >= n;
 }
 
+/* Sleep on cv until done(p, v) holds, counted in *sleeping meanwhile:
+ * the count is raised before the check, both under the lock (see post
+ * and work, which read it without). */
+static void sleep_until(pint_pool *p, pthread_cond_t *cv, atomic_int *sleeping,
+                        int (*done)(pint_pool *, size_t), size_t v)
+{
+    pthread_mutex_lock(&p->lock);
+    atomic_fetch_add_explicit(sleeping, 1, memory_order_seq_cst);
+    while (!done(p, v))
+        pthread_cond_wait(cv, &p->lock);
+    atomic_fetch_sub_explicit(sleeping, 1, memory_order_seq_cst);
+    pthread_mutex_unlock(&p->lock);
+}
+
 /* Take tasks of generation g until none is left (or g is over).  A
  * thread other than the caller's waits, spinning, for tasks an open job
  * has not released yet (the caller is taking its regions: microseconds). */
@@ -151,7 +165,7 @@ static void work(pint_pool *p, uint32_t g, int thread)
          * last task's end and the close, one sees the other */
         size_t done = atomic_fetch_add_explicit(&p->finished, 1,
                                                 memory_order_seq_cst) + 1;
-        /* the caller stores caller_sleeps before it reads finished,
+        /* the caller raises caller_sleeps before it reads finished,
          * this thread adds to finished before it reads caller_sleeps,
          * all sequentially consistent: one of the two sees the other,
          * so the lock is taken only when the caller sleeps */
@@ -175,12 +189,7 @@ static void *thread_main(void *varg)
     uint32_t seen = 0;
     for (;;) {
         if (!spin_until(p, posted, seen)) {
-            pthread_mutex_lock(&p->lock);
-            atomic_fetch_add_explicit(&p->sleepers, 1, memory_order_seq_cst);
-            while (!posted(p, seen))
-                pthread_cond_wait(&p->go, &p->lock);
-            atomic_fetch_sub_explicit(&p->sleepers, 1, memory_order_seq_cst);
-            pthread_mutex_unlock(&p->lock);
+            sleep_until(p, &p->go, &p->sleepers, posted, seen);
         }
         if (atomic_load(&p->quit))
             break;
@@ -308,12 +317,7 @@ static void finish(pint_pool *p, size_t n, int (*idle)(void *),
         else
             sched_yield();
     }
-    pthread_mutex_lock(&p->lock);
-    atomic_store_explicit(&p->caller_sleeps, 1, memory_order_seq_cst);
-    while (!all_run(p, n))
-        pthread_cond_wait(&p->done, &p->lock);
-    atomic_store_explicit(&p->caller_sleeps, 0, memory_order_relaxed);
-    pthread_mutex_unlock(&p->lock);
+    sleep_until(p, &p->done, &p->caller_sleeps, all_run, n);
 }
 
 void pint_pool_run(pint_pool *p, size_t n, pint_pool_task task, void *arg)
