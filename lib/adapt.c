@@ -58,9 +58,10 @@ typedef struct {
     atomic_uchar *ready;            /* per parent: its children ruled
                                        (0, 1, 2), then corrected by the
                                        split (PARENT_DONE) */
-    /* a streamed step (stream_children): whether this one is, how many
-     * parents are replaced by their children so far, where their
-     * children went in the heap, and the totals before the first */
+    /* a streamed step (open_stream, close_stream): whether this one
+     * is, how many parents it took, how many are replaced by their
+     * children so far, where those children went in the heap, and the
+     * totals before the first */
     int streamed;
     size_t taken, replaced;
     size_t *pos;                    /* 2k */
@@ -1160,9 +1161,9 @@ static void open_stream(pint_adapt *a, size_t k)
 static int close_stream(pint_adapt *a, size_t k)
 {
     a->b.taken = k;
+    a->evals += (long long)a->b.off[2 * k];     /* as eval_children */
     pint_pool_close(a->threads, 2 * k, replace_next, a);
     a->b.nparents = k;
-    a->evals += (long long)a->b.off[2 * k];
     int rc = children_outcome(a, 2 * k);
     if (rc != 0) {
         undo_replaced(a);
