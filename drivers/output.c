@@ -2,7 +2,9 @@
  *
  * The JSON field names are a public contract: extend, never rename.
  */
+#define _GNU_SOURCE             /* sched_getaffinity, CPU_COUNT */
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,14 @@ static int threads(const pint_report *rep, const pint_result *res)
         return 1;
     int t = rep->cli->opt.threads;
     return t ? t : pint_threads_default();
+}
+
+/* The cores this process may run on (its CPU affinity), or 0 when
+ * unknown. */
+static int cores_allowed(void)
+{
+    cpu_set_t set;
+    return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
 }
 
 void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
@@ -86,8 +96,16 @@ void pint_print_text(FILE *out, const pint_report *rep, const pint_result *res)
     if (res->method == PINT_METHOD_ADAPTIVE)
         fprintf(out, "regions      %zu\n", res->regions);
     fprintf(out, "seconds      %.3f\n", res->seconds);
-    if (threads(rep, res) > 1)
-        fprintf(out, "threads      %d per rank\n", threads(rep, res));
+    int nt = threads(rep, res), cores = cores_allowed();
+    if (nt > 1 && cores > 0 && cores < nt)
+        /* a launcher bound the process (Open MPI binds 1 or 2 ranks to
+         * a core each): its threads take turns */
+        fprintf(out, "threads      %d per rank, on %d core%s (the process "
+                "is bound to %s; under mpirun, --bind-to none or --map-by "
+                "slot:PE=%d gives each rank %d cores)\n", nt, cores,
+                cores == 1 ? "" : "s", cores == 1 ? "it" : "them", nt, nt);
+    else if (nt > 1)
+        fprintf(out, "threads      %d per rank\n", nt);
     fprintf(out, "ranks        %d\n\n", rep->ranks);
     /* the last column is not padded: no trailing blanks */
     if (rep->exact)

@@ -1,6 +1,8 @@
 /* test_cli.c -- the pint command as a user runs it: output, exit codes and
  * the one-line errors on bad input.  The binary, the test plug-in and the
  * source tree come from the environment set by `make check`. */
+#define _GNU_SOURCE             /* sched_setaffinity */
+#include <sched.h>
 #include <stdarg.h>
 #include <unistd.h>
 #include "testutil.h"
@@ -1264,12 +1266,45 @@ static void test_everyday_rows(void)
     remove(path);
 }
 
+/* A process bound to fewer cores than its threads (a launcher's
+ * binding: Open MPI binds one or two ranks to a core each) says so in
+ * its threads line, with the options that unbind it; one unbound says
+ * nothing more.  The binding is this test's own, which pint inherits. */
+static void test_bound_threads(void)
+{
+    cpu_set_t all, one;
+    CU_ASSERT_EQUAL_FATAL(sched_getaffinity(0, sizeof all, &all), 0);
+    int first = 0;
+    while (!CPU_ISSET(first, &all))
+        first++;
+    CPU_ZERO(&one);
+    CPU_SET(first, &one);
+    CU_ASSERT_EQUAL_FATAL(sched_setaffinity(0, sizeof one, &one), 0);
+    run_result r;
+    run_pint(&r, "-f", "genz1", "-d", "2", "--er", "1e-4", "--threads", "2",
+             NULL);
+    CU_ASSERT_EQUAL_FATAL(sched_setaffinity(0, sizeof all, &all), 0);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(strstr(r.out, "threads      2 per rank, on 1 core (the "
+                            "process is bound to it; under mpirun, "
+                            "--bind-to none or --map-by slot:PE=2 gives "
+                            "each rank 2 cores)\n") != NULL);
+    if (CPU_COUNT(&all) >= 2) {
+        run_pint(&r, "-f", "genz1", "-d", "2", "--er", "1e-4", "--threads",
+                 "2", NULL);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT(strstr(r.out, "threads      2 per rank\n") != NULL);
+    }
+}
+
 int main(void)
 {
     alarm(1800);        /* no test may hang (sanitizers are slow) */
     CU_TestInfo tests[] = {
         { "help, version, list", test_help_version_list },
         { "pint alone runs without MPI", test_alone_without_mpi },
+        { "threads on fewer cores: the threads line says so",
+          test_bound_threads },
         { "--progress-every", test_progress_every },
         { "--json genz4 d=5 converges within its estimate", test_json_genz4 },
         { "genz5 at d = 2: kinks between the outer nodes, honest",
