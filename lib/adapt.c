@@ -30,6 +30,7 @@
 #include "pool.h"
 #include "tolerance.h"
 #include "sum.h"
+#include "watch.h"
 
 /* What one thread of a step needs of its own. */
 typedef struct {
@@ -690,7 +691,8 @@ static void child_finish(pint_adapt *a, size_t c, int thread)
                          f, &a->b.extra[c], &at, msg, sizeof msg);
     if (rc != 0) {
         /* a value from elsewhere: say where it was evaluated */
-        if (at != SIZE_MAX && a->share.begin && a->share.blame)
+        if (at != SIZE_MAX && a->share.begin && !a->b.streamed
+            && a->share.blame)
             a->share.blame(a->share.arg, a->b.off[c] + at, msg,
                            sizeof msg);
         child_failed(a, c, thread, rc, msg);
@@ -838,6 +840,7 @@ static int children_outcome(pint_adapt *a, size_t n)
 static int eval_children(pint_adapt *a, size_t n)
 {
     int nt = pint_pool_size(a->threads);
+    a->b.streamed = 0;
     clear_failures(a);
     for (size_t i = 0; i < a->b.nparents; i++)
         atomic_store_explicit(&a->b.ready[i], 0, memory_order_relaxed);
@@ -1208,9 +1211,14 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
         strcpy(a->msg, "out of memory for new regions");
         return PINT_ERR_NOMEM;
     }
-    /* with threads (and no sharer) the step is streamed: the same
-     * parents, children and order, the same heap and totals, bit for bit */
-    a->b.streamed = pint_pool_streams(a->threads) && !a->share.begin;
+    /* with threads, and no sharer or one that lends nothing now, the step
+     * is streamed: the same parents, children and order, the same heap
+     * and totals, bit for bit */
+    int alone = a->share.begin && a->share.lending
+                && !a->share.lending(a->share.arg);
+    a->b.streamed = pint_pool_streams(a->threads)
+                    && (!a->share.begin || alone);
+    double t0 = a->b.streamed && alone ? pint_watch_now() : 0.0;
     if (a->b.streamed)
         open_stream(a, k);
     k = take_parents(a, k);
@@ -1218,6 +1226,9 @@ int pint_adapt_step_within(pint_adapt *a, long long evals, long long regions)
     int rc;
     if (a->b.streamed) {
         rc = close_stream(a, k);
+        if (alone)
+            a->share.alone(a->share.arg, a->b.off[2 * k],
+                           pint_watch_now() - t0);
     } else {
         a->b.nparents = k;
         rc = eval_children(a, 2 * k);

@@ -128,6 +128,13 @@ typedef struct {
      * to msg where p was evaluated if not by the engine (NULL: msg
      * stays) */
     void (*blame)(void *arg, size_t p, char *msg, size_t len);
+    /* lending(arg): whether begin would share a step now.  When it says
+     * no, the engine may evaluate the step its own way (on threads,
+     * streamed) and then calls alone(arg, n, seconds), not begin and
+     * finish: the step's n points took that long here.  NULL: every
+     * step through begin and finish. */
+    int (*lending)(void *arg);
+    void (*alone)(void *arg, size_t n, double seconds);
 } pint_adapt_sharer;
 void pint_adapt_set_sharer(pint_adapt *a, const pint_adapt_sharer *s);
 /* How many regions have keys (errors in the norm of the keys,

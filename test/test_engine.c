@@ -937,6 +937,8 @@ typedef struct {
     const double *x;
     size_t from, n;
     long long calls;            /* steps shared */
+    long long alone;            /* steps not shared (sharer_alone) */
+    size_t alone_points;
 } test_sharer;
 
 static size_t sharer_begin(void *arg, const double *x, size_t n)
@@ -947,6 +949,22 @@ static size_t sharer_begin(void *arg, const double *x, size_t n)
     s->from = n / 3;
     s->calls++;
     return s->from;
+}
+
+/* A sharer with nobody to share with (lib/par/helpers.c with no helper
+ * lent): the engine evaluates its steps alone, streamed on threads. */
+static int sharer_lending_none(void *arg)
+{
+    (void)arg;
+    return 0;
+}
+
+static void sharer_alone(void *arg, size_t n, double seconds)
+{
+    test_sharer *s = arg;
+    s->alone++;
+    s->alone_points += n;
+    CU_ASSERT(seconds >= 0.0);
 }
 
 static int sharer_finish(void *arg, double *f, char *msg, size_t len)
@@ -974,8 +992,10 @@ static void run_k_shared(const pint_function *fn, enum pint_rule id,
     CU_ASSERT_EQUAL_FATAL(pint_adapt_set_threads(a, pool, k), 0);
     CU_ASSERT_EQUAL(pint_adapt_step_evals(a), 2 * rule->npoints);
     CU_ASSERT_EQUAL(pint_adapt_step_points(a), 2 * k * rule->npoints);
-    test_sharer ts = { fn, NULL, 0, 0, 0 };
-    pint_adapt_sharer sharer = { sharer_begin, sharer_finish, &ts, NULL };
+    test_sharer ts = { fn, NULL, 0, 0, 0, 0, 0 };
+    pint_adapt_sharer sharer = { sharer_begin, sharer_finish, &ts, NULL,
+                                 share == 2 ? sharer_lending_none : NULL,
+                                 share == 2 ? sharer_alone : NULL };
     if (share)
         pint_adapt_set_sharer(a, &sharer);
     double g[4] = { 0.5, 0.5, 0.5, 0.5 }, g3[6] = { 0.5, 0.5, 0.5, 0.5,
@@ -996,9 +1016,16 @@ static void run_k_shared(const pint_function *fn, enum pint_rule id,
     CU_ASSERT_PTR_NOT_NULL_FATAL(out->recs);
     pint_adapt_pack_all(a, out->recs);
     /* the first region and every step, the failing one too, went
-     * through the sharer */
-    if (share)
+     * through the sharer; one that lends nothing saw every step on
+     * threads only as its points, the first region's through begin */
+    if (share == 1 || (share == 2 && threads == 1))
         CU_ASSERT_EQUAL(ts.calls, 1 + out->steps + (out->status != 0));
+    if (share == 2 && threads > 1) {
+        CU_ASSERT_EQUAL(ts.calls, 1);
+        CU_ASSERT_EQUAL(ts.alone, out->steps + (out->status != 0));
+        CU_ASSERT(ts.alone_points > 0
+                  && (long long)ts.alone_points < out->evals);
+    }
     pint_adapt_free(a);
     pint_pool_free(pool);
     pint_rule_free(rule);
@@ -1087,13 +1114,16 @@ static void test_threads_invariance(void)
             free(more.recs);
         }
         /* two thirds of every step's points evaluated by a sharer (the
-         * helpers of lib/par/helpers.c): the same state */
-        for (int threads = 1; threads <= 2; threads++) {
-            run_k_shared(cases[i].fn, cases[i].rule, cases[i].k, threads,
-                         cases[i].steps, 1, &more);
-            expect_same(&one, &more, len);
-            free(more.recs);
-        }
+         * helpers of lib/par/helpers.c), or a sharer with nobody to
+         * share with (on threads the steps are then streamed): the same
+         * state */
+        for (int share = 1; share <= 2; share++)
+            for (int threads = 1; threads <= 2; threads++) {
+                run_k_shared(cases[i].fn, cases[i].rule, cases[i].k,
+                             threads, cases[i].steps, share, &more);
+                expect_same(&one, &more, len);
+                free(more.recs);
+            }
         free(one.recs);
     }
     pint_testfn_free(t);

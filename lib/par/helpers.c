@@ -371,12 +371,32 @@ static void share_blame(void *arg, size_t p, char *msg, size_t msglen)
         }
 }
 
+/* pint_adapt_sharer.lending: a step is shared only with helpers lent. */
+static int share_lending(void *arg)
+{
+    const pint_par_helpers *h = arg;
+    return h->nlent > 0;
+}
+
+/* pint_adapt_sharer.alone: a step with no helper lent, all its points
+ * the owner's: measured as share_finish measures the owner's part. */
+static void share_alone(void *arg, size_t npts, double seconds)
+{
+    pint_par_helpers *h = arg;
+    h->last_n = npts;
+    h->last_used = 0;
+    if (npts > 0)
+        measure(h, seconds / (double)npts);
+}
+
 void pint_par_helpers_sharer(pint_par_helpers *h, pint_adapt_sharer *s)
 {
     s->begin = share_begin;
     s->finish = share_finish;
     s->arg = h;
     s->blame = share_blame;
+    s->lending = share_lending;
+    s->alone = share_alone;
 }
 
 /* ----------------------------------------------------------- the helper */
