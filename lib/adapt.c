@@ -976,17 +976,24 @@ void pint_adapt_set_tolerances(pint_adapt *a, const double *tol)
 
 /* Children 2i and 2i+1 of a step in place of parent i: the corrections
  * of their estimates, their keys, the totals, the heap. */
-static void replace_parent(pint_adapt *a, size_t i)
+/* Parent i's children in its place: in the totals and in the heap
+ * (capacity reserved by the step; where each went kept in pos, for
+ * undo_replaced).  The parent's record is the caller's to release. */
+static void put_children(pint_adapt *a, size_t i)
 {
-    pint_region *parent = a->b.parent[i];
     pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
-    totals_add(a, parent, -1.0);
+    totals_add(a, a->b.parent[i], -1.0);
     totals_add(a, c1, +1.0);
     totals_add(a, c2, +1.0);
-    pint_region_release(a->pool, parent);
-    pint_heap_push(&a->heap, c1);       /* capacity reserved by the step */
-    pint_heap_push(&a->heap, c2);
+    a->b.pos[2 * i] = pint_heap_push_reserved(&a->heap, c1);
+    a->b.pos[2 * i + 1] = pint_heap_push_reserved(&a->heap, c2);
     a->splits++;
+}
+
+static void replace_parent(pint_adapt *a, size_t i)
+{
+    put_children(a, i);
+    pint_region_release(a->pool, a->b.parent[i]);
 }
 
 /* A step of k regions takes, after the region of largest error, only
@@ -1114,13 +1121,7 @@ static int replace_next(void *arg)
         a->b.saved_frozen = a->frozen;
         a->b.saved_splits = a->splits;
     }
-    pint_region *c1 = a->b.child[2 * i], *c2 = a->b.child[2 * i + 1];
-    totals_add(a, a->b.parent[i], -1.0);
-    totals_add(a, c1, +1.0);
-    totals_add(a, c2, +1.0);
-    a->b.pos[2 * i] = pint_heap_push_reserved(&a->heap, c1);
-    a->b.pos[2 * i + 1] = pint_heap_push_reserved(&a->heap, c2);
-    a->splits++;
+    put_children(a, i);
     a->b.replaced = i + 1;
     return 1;
 }
