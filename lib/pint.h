@@ -256,8 +256,11 @@ typedef struct {
      * (every method: adaptive, every region on every rank; MC, the sums
      * and the stream positions; QMC, the finished rows and the pieces of
      * rows in progress; VEGAS, the map, the strata and the iterations
-     * combined) every checkpoint_seconds (0: only when the run stops)
-     * and when the run stops for any reason but an error; written to
+     * combined) every checkpoint_seconds (0: only when the run stops;
+     * the period counts from the end of the last write, and is at least
+     * nine times what that checkpoint took to make, so a slow disk
+     * takes at most a tenth of the run) and when the run stops for any
+     * reason but an error; written to
      * checkpoint.tmp,
      * synced, then renamed, so the file is always whole.  resume: a
      * checkpoint to continue from instead of the domain, on any number

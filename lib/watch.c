@@ -45,17 +45,28 @@ void pint_watch_start(pint_watch *w, const pint_options *opt, double t0)
     w->reporter = 1;
     w->nranks = 1;
     w->next_checkpoint = t0 + opt->checkpoint_seconds;
+    w->checkpoint_began = 0.0;
 }
 
-int pint_watch_checkpoint_due(const pint_watch *w)
+int pint_watch_checkpoint_due(pint_watch *w)
 {
-    return w->opt->checkpoint && w->opt->checkpoint_seconds > 0
-           && pint_watch_now() >= w->next_checkpoint;
+    if (!w->opt->checkpoint || w->opt->checkpoint_seconds <= 0)
+        return 0;
+    double now = pint_watch_now();
+    if (now < w->next_checkpoint)
+        return 0;
+    if (w->checkpoint_began == 0.0)
+        w->checkpoint_began = now;
+    return 1;
 }
 
 void pint_watch_checkpoint_written(pint_watch *w)
 {
-    w->next_checkpoint = pint_watch_now() + w->opt->checkpoint_seconds;
+    double now = pint_watch_now(),
+           took = w->checkpoint_began > 0.0 ? now - w->checkpoint_began : 0.0;
+    w->next_checkpoint = now + fmax(w->opt->checkpoint_seconds,
+                                    PINT_CHECKPOINT_SPACING * took);
+    w->checkpoint_began = 0.0;
 }
 
 int pint_watch_halt(const pint_watch *w)

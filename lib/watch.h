@@ -25,6 +25,8 @@ typedef struct {
                                    checkpoints written), or NULL */
     long long reported_checkpoints; /* ... as of the last progress report */
     double next_checkpoint;     /* when the next periodic one is due */
+    double checkpoint_began;    /* when the one due was first seen due
+                                   (its round began), or 0 */
 } pint_watch;
 
 /* Monotonic seconds. */
@@ -57,10 +59,16 @@ void pint_watch_progress(pint_watch *w, long long evals, size_t regions,
 
 /* Periodic checkpoints (opt->checkpoint with checkpoint_seconds > 0):
  * whether one is due now, a period after the start or after the last
- * one written; pint_watch_checkpoint_written, called once it is written,
- * starts the next period (so a slow write never leaves a run writing
- * checkpoints only).  0 always without periodic checkpoints. */
-int pint_watch_checkpoint_due(const pint_watch *w);
+ * one written (the first answer 1 marks when its making began: the
+ * collection of the state, then the write).
+ * pint_watch_checkpoint_written, called once it is written, starts the
+ * next period: the period asked for, or PINT_CHECKPOINT_SPACING times
+ * what this one took if that is longer, so checkpoints take at most a
+ * tenth of the run on a slow disk (a period of 0.2 s with writes of 2 s
+ * left a run doing little but write).  0 always without periodic
+ * checkpoints. */
+#define PINT_CHECKPOINT_SPACING 9.0
+int pint_watch_checkpoint_due(pint_watch *w);
 void pint_watch_checkpoint_written(pint_watch *w);
 
 /* The message of a halt status (time limit or interruption) in msg. */
