@@ -384,7 +384,9 @@ static void test_resume_mc_qmc(void)
             fprintf(stderr, "\n  case %d: resumed %.17g +- %g, uninterrupted "
                     "%.17g +- %g\n", i, vr, er, vf, ef);
     }
-    /* periodic checkpoints: Monte Carlo rounds stay short enough */
+    /* periodic checkpoints: Monte Carlo rounds stay short enough (in
+     * memory: the count is the rounds', not the disk's) */
+    temp_path_fast(path, sizeof path, "periodic.ckpt");
     run_result r;
     run_mpi(&r, 2, "--json", "-f", "genz2", "-d", "4", "--er", "1e-15",
             "--max-evals", "1e15", "--time-limit", "2", "--method", "mc",

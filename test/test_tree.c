@@ -269,7 +269,7 @@ static void test_failure(void)
 static void test_checkpoints(void)
 {
     char path[256];
-    temp_path(path, sizeof path, "tree.ckpt");
+    temp_path_fast(path, sizeof path, "tree.ckpt");
     run_result r;
     run_mpi(&r, 4, "--json", "--verify", "-f", "genz2", "-d", "3", "--er",
             "1e-7", "--cost-us", "10", "--balance", "tree", "--group", "2",
