@@ -746,18 +746,25 @@ static void test_hang_checkpoint(void)
             setenv("PINT_FAULT_SECONDS", "1.5", 1);
         else
             setenv("PINT_FAULT_AFTER", "200000", 1);
+        char mark[300];
+        snprintf(mark, sizeof mark, "%s.hung", path);
+        setenv("PINT_FAULT_MARK", mark, 1);
         run_result r;
         run_mpi(&r, nps[i], "--json", "--plugin", env_or_die("PINT_PLUGIN"),
                 "-f", "fault_last_rank", "-d", "3", "--er", "1e-13",
                 "--method", ms[i], "--cost-us", "5", "--time-limit", "4",
                 "--checkpoint", path, "--checkpoint-every", "0.2", NULL);
+        unsetenv("PINT_FAULT_MARK");
         unsetenv("PINT_FAULT_SECONDS");
         unsetenv("PINT_FAULT_AFTER");
         unsetenv("PINT_FAULT");
         expect_status(&r, 1, "time-limit");
         if (!strstr(r.out, "was abandoned"))    /* how far each rank got */
-            fprintf(stderr, "\n  %s hang with checkpoints: stdout '%.700s' "
-                    "stderr '%.300s'\n", ms[i], r.out, r.err);
+            fprintf(stderr, "\n  %s hang with checkpoints (the hang %s): "
+                    "stdout '%.700s' stderr '%.300s'\n", ms[i],
+                    access(mark, F_OK) == 0 ? "came" : "never came", r.out,
+                    r.err);
+        unlink(mark);
         CU_ASSERT(strstr(r.out, "was abandoned") != NULL);
         CU_ASSERT(strstr(r.err, "without a final checkpoint") == NULL);
         CU_ASSERT(strstr(r.out, "no final checkpoint") == NULL);
