@@ -233,7 +233,8 @@ def integrate(f, lo=None, hi=None, *, simplices=None, args=(),
     pay only when f spends its time in code that releases the GIL.  The
     result is the same, bit for bit, on any number of threads for a
     given regions_per_step.  time_limit (seconds), checkpoint (a file,
-    written every checkpoint_every seconds and at the end), resume (a
+    written every checkpoint_every seconds, or less often when a write
+    takes over a ninth of that, and at the end), resume (a
     checkpoint to continue from; identity names the integrand in its
     fingerprint, by default f's module and name), progress (called on
     rank 0 with a dict about every progress_every seconds; an exception
