@@ -34,7 +34,7 @@ struct pint_vegas {
     const pint_function *fn;
     int n, m, ninc;             /* ninc: increments an axis now */
     int nmax, per_inc;          /* at most; points an increment */
-    double alpha, beta;
+    double alpha, beta, uniform;
     size_t max_cubes;
     double *lo, *width;
     double *grid;               /* n (ninc + 1), room for n (nmax + 1) */
@@ -135,6 +135,8 @@ pint_vegas *pint_vegas_new(const pint_function *fn, const double *lo,
     v->per_inc = !cfg || cfg->per_inc == 0 ? PINT_VEGAS_PER_INC
                : cfg->per_inc > 0 ? cfg->per_inc : 0;
     v->alpha = cfg && cfg->alpha > 0 ? cfg->alpha : PINT_VEGAS_ALPHA;
+    v->uniform = !cfg || cfg->uniform == 0 ? PINT_VEGAS_UNIFORM
+               : cfg->uniform > 0 ? cfg->uniform : 0;
     v->beta = cfg && cfg->beta > 0 ? cfg->beta : PINT_VEGAS_BETA;
     v->max_cubes = cfg && cfg->max_cubes > 0 ? cfg->max_cubes
                                              : PINT_VEGAS_MAX_CUBES;
@@ -575,6 +577,12 @@ static void refine_axis(const pint_vegas *v, int i, const double *d, int Nn,
             s[j] = 1;
         sum = N;
     }
+    /* the floor: uniform density in x, a share v->uniform of the whole,
+     * each increment its width's part */
+    double add = v->uniform * sum;
+    for (int j = 0; j < N; j++)
+        s[j] += add * (old[j + 1] - old[j]);
+    sum += add;
     double per = sum / Nn, acc = 0;
     int j = 0;
     for (int k = 1; k < Nn; k++) {

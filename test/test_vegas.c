@@ -296,7 +296,7 @@ static void test_coverage(void)
 }
 
 /* pint_integrate's VEGAS on instance seed of a Genz family over [0,1]^d
- * (d <= 5) at er 1e-3, limit 1e7 (the instance's seed for the stream):
+ * (d <= 20) at er 1e-3, limit 1e7 (the instance's seed for the stream):
  * the status, and the exact value in *exact. */
 static int genz_vegas(const char *family, int d, int seed,
                       pint_result *res, double *exact)
@@ -306,7 +306,11 @@ static int genz_vegas(const char *family, int d, int seed,
                                      sizeof msg);
     CU_ASSERT_FATAL(t != NULL);
     pint_function fn = pint_testfn_function(t);
-    double lo[5] = { 0, 0, 0, 0, 0 }, hi[5] = { 1, 1, 1, 1, 1 };
+    double lo[20], hi[20];
+    for (int i = 0; i < 20; i++) {
+        lo[i] = 0;
+        hi[i] = 1;
+    }
     pint_domain dom = pint_domain_box(lo, hi);
     pint_testfn_exact(t, &dom, exact);
     pint_options opt;
@@ -320,32 +324,44 @@ static int genz_vegas(const char *family, int d, int seed,
     return st;
 }
 
-/* The run's error on the discontinuous family (genz6, d = 5, er 1e-3,
- * 40 instances, each with its seed): within 1 error in at least 60% of
- * the runs and within 3 in at least 90%.  Measured 29 and 39 of 40;
- * with 128 increments from the first iteration of 1,000 points, 16 and
- * 32 (a damped map of 8 points an increment starves a part of the box
- * the integrand needs, and the iterations agree on a value too small). */
+/* The run's error on the discontinuous family (genz6, er 1e-3, 40
+ * instances, each with its seed).  At d = 5: within 1 error in at least
+ * 60% of the runs and within 3 in at least 90%; with 128 increments from
+ * the first iteration of 1,000 points, 16 and 32 of 40 (a damped map of
+ * 8 points an increment starves a part of the box the integrand needs,
+ * and the iterations agree on a value too small).  At d = 20, where the
+ * map's floor (vegas.h) keeps every stretch of an axis sampled: every
+ * run converged, within 3 errors in at least 95% (without the floor, 4
+ * of 63 runs ended at the limit, one 57 errors off: bench/RESULTS.md
+ * 13.8).  Measured: 31 and 40 of 40 at d = 5; 32 and 40 at d = 20, all
+ * converged. */
 static void test_run_coverage(void)
 {
-    int in1 = 0, in3 = 0, runs = 0;
+    static const int dims[2] = { 5, 20 };
     pint_result *res = pint_result_alloc(1);
     CU_ASSERT_FATAL(res != NULL);
-    for (int seed = 1; seed <= 40; seed++) {
-        double exact;
-        int st = genz_vegas("genz6", 5, seed, res, &exact);
-        CU_ASSERT(st == PINT_CONVERGED || st == PINT_MAX_EVALS);
-        double dev = fabs(res->value[0] - exact) / res->error[0];
-        in1 += dev <= 1;
-        in3 += dev <= 3;
-        runs++;
+    for (int di = 0; di < 2; di++) {
+        int in1 = 0, in3 = 0, conv = 0, runs = 0;
+        for (int seed = 1; seed <= 40; seed++) {
+            double exact;
+            int st = genz_vegas("genz6", dims[di], seed, res, &exact);
+            CU_ASSERT(st == PINT_CONVERGED || st == PINT_MAX_EVALS);
+            double dev = fabs(res->value[0] - exact) / res->error[0];
+            in1 += dev <= 1;
+            in3 += dev <= 3;
+            conv += st == PINT_CONVERGED;
+            runs++;
+        }
+        int ok = dims[di] == 5
+                 ? 10 * in1 >= 6 * runs && 10 * in3 >= 9 * runs
+                 : conv == runs && 20 * in3 >= 19 * runs;
+        if (!ok)
+            fprintf(stderr, "\n  run coverage at d = %d: %d and %d of %d "
+                    "within 1 and 3 errors, %d converged\n", dims[di], in1,
+                    in3, runs, conv);
+        CU_ASSERT(ok);
     }
     pint_result_free(res);
-    if (!(10 * in1 >= 6 * runs && 10 * in3 >= 9 * runs))
-        fprintf(stderr, "\n  run coverage: %d and %d of %d within 1 and 3 "
-                "errors\n", in1, in3, runs);
-    CU_ASSERT(10 * in1 >= 6 * runs);
-    CU_ASSERT(10 * in3 >= 9 * runs);
 }
 
 /* The schedule of pint(1): the warm-up and the first combined iteration
@@ -677,7 +693,7 @@ int main(void)
         { "coverage of the combined error over 200 runs", test_coverage },
         { "the map's increments follow the iterations' points",
           test_increments_follow_points },
-        { "the run's error on the discontinuous family, 40 instances",
+        { "the run's error on the discontinuous family at d = 5 and 20",
           test_run_coverage },
         { "the last iteration adds what the tolerance wants",
           test_last_iteration_predicted },
