@@ -65,6 +65,11 @@
 #define PREDICT_MARGIN 1.25     /* points predicted to meet the tolerance,
                                    times this */
 #define WATCH_POINTS 65536LL    /* points between looks at the watch */
+/* The schedule grows no further: far beyond any evaluation limit, and
+ * its product with 1.25 still a long long (after some 160 iterations
+ * kept short by the prediction the growth overflowed: an integral of 0,
+ * whose combined error never reached 0, reported -9.2e18 evaluations) */
+#define MAX_POINTS (1LL << 60)
 
 typedef struct {
     pint_vegas *v;
@@ -87,12 +92,12 @@ typedef struct {
 static long long scheduled(int it)
 {
     long long n = FIRST_POINTS;
-    for (int i = PINT_VEGAS_WARMUP + 2; i <= it; i++) {
+    for (int i = PINT_VEGAS_WARMUP + 2; i <= it && n < MAX_POINTS; i++) {
         double grown = GROWTH * (double)n;
         n = grown > (double)(n + STEP_POINTS) ? (long long)grown
                                               : n + STEP_POINTS;
     }
-    return n;
+    return n < MAX_POINTS ? n : MAX_POINTS;
 }
 
 /* The points of the next iteration when the combination (value, error
@@ -190,6 +195,19 @@ static void scale_errors(const vg_method *s, double *error)
             error[k] *= sqrt(s->chi2[k] / dof);
 }
 
+/* A component whose every combined iteration came out exactly 0 (every
+ * point gave 0: the sum of value^2 over the iterations is 0) has error
+ * 0, not the combination's floor of about 1e-150 a weight of 1e300
+ * leaves: with a tolerance relative to 0 that floor was never met, and
+ * the run went on until the limit.  Now it converges, and the run's
+ * check of an integral of 0 (api.c) says what that means. */
+static void exact_zero(const vg_method *s, double *error)
+{
+    for (int k = 0; k < s->m; k++)
+        if (s->acc[k] == 0.0 && s->acc[2 * s->m + k] == 0.0)
+            error[k] = 0.0;
+}
+
 static int vg_plan(void *self, const pint_team *t, const double *rate,
                    long long left, long long *need, size_t *len)
 {
@@ -274,6 +292,7 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     long long last = s->next;
     s->next = scheduled(s->iterations + 1);
     pint_vegas_combine_get(m, s->acc, value, error, s->chi2);
+    exact_zero(s, error);
     if (s->combined < 2)
         return 0;
     double raw[m];
