@@ -204,7 +204,8 @@ static void scale_errors(const vg_method *s, double *error)
 static void exact_zero(const vg_method *s, double *error)
 {
     for (int k = 0; k < s->m; k++)
-        if (s->acc[k] == 0.0 && s->acc[2 * s->m + k] == 0.0)
+        if (s->acc[s->m + k] > 0.0 && s->acc[k] == 0.0
+            && s->acc[2 * s->m + k] == 0.0)
             error[k] = 0.0;
 }
 
