@@ -295,6 +295,18 @@ static void test_coverage(void)
     CU_ASSERT(in2 >= 0.90 * runs);
 }
 
+/* Options for pint_integrate's VEGAS at relative tolerance epsrel and,
+ * when max_evals > 0, that evaluation limit. */
+static void vegas_options(pint_options *opt, double epsrel,
+                          long long max_evals)
+{
+    pint_options_init(opt);
+    opt->method = PINT_METHOD_VEGAS;
+    opt->epsrel = epsrel;
+    if (max_evals > 0)
+        opt->max_evals = max_evals;
+}
+
 /* pint_integrate's VEGAS on instance seed of a Genz family over [0,1]^d
  * (d <= 20) at er 1e-3, limit 1e7 (the instance's seed for the stream):
  * the status, and the exact value in *exact. */
@@ -314,10 +326,7 @@ static int genz_vegas(const char *family, int d, int seed,
     pint_domain dom = pint_domain_box(lo, hi);
     pint_testfn_exact(t, &dom, exact);
     pint_options opt;
-    pint_options_init(&opt);
-    opt.method = PINT_METHOD_VEGAS;
-    opt.epsrel = 1e-3;
-    opt.max_evals = 10000000;
+    vegas_options(&opt, 1e-3, 10000000);
     opt.seed = (uint64_t)seed;
     int st = pint_integrate(&fn, &dom, &opt, res);
     pint_testfn_free(t);
@@ -495,11 +504,8 @@ static void test_components(void)
     double lo[2] = { 0, 0 }, hi[2] = { 1, 1 };
     pint_domain dom = pint_domain_box(lo, hi);
     pint_options opt;
-    pint_options_init(&opt);
-    opt.method = PINT_METHOD_VEGAS;
+    vegas_options(&opt, 1e-4, 20000000);
     opt.norm = PINT_NORM_INDIVIDUAL;
-    opt.epsrel = 1e-4;
-    opt.max_evals = 20000000;
     pint_result *res = pint_result_alloc(2);
     CU_ASSERT_FATAL(res != NULL);
     double e = erf(sqrt(50.0)), exact[2] = { 250000.0,
@@ -537,10 +543,7 @@ static void test_nearly_constant(void)
     double lo[5] = { 0, 0, 0, 0, 0 }, hi[5] = { 1, 1, 1, 1, 1 };
     pint_domain dom = pint_domain_box(lo, hi);
     pint_options opt;
-    pint_options_init(&opt);
-    opt.method = PINT_METHOD_VEGAS;
-    opt.epsrel = 1e-5;
-    opt.max_evals = 1000000;
+    vegas_options(&opt, 1e-5, 1000000);
     pint_result *res = pint_result_alloc(1);
     CU_ASSERT_FATAL(res != NULL);
     CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_CONVERGED);
@@ -575,10 +578,7 @@ static void test_zero(void)
     double lo[3] = { 0, 0, 0 }, hi[3] = { 1, 1, 1 };
     pint_domain dom = pint_domain_box(lo, hi);
     pint_options opt;
-    pint_options_init(&opt);
-    opt.method = PINT_METHOD_VEGAS;
-    opt.epsrel = 1e-3;
-    opt.max_evals = 10000000;
+    vegas_options(&opt, 1e-3, 10000000);
     for (int m = 1; m <= 2; m++) {
         pint_function fn = { .ndim = 3, .ncomp = m, .f = zero_and_not };
         pint_result *res = pint_result_alloc(m);
@@ -612,9 +612,7 @@ static void test_api(void)
     pint_domain dom = pint_domain_box(lo, hi);
     pint_testfn_exact(t, &dom, &exact);
     pint_options opt;
-    pint_options_init(&opt);
-    opt.method = PINT_METHOD_VEGAS;
-    opt.epsrel = 1e-3;
+    vegas_options(&opt, 1e-3, 0);
     pint_result *res = pint_result_alloc(1);
     CU_ASSERT_FATAL(res != NULL);
     CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_CONVERGED);
