@@ -974,8 +974,6 @@ void pint_adapt_set_tolerances(pint_adapt *a, const double *tol)
         a->rekey_wanted = 1;
 }
 
-/* Children 2i and 2i+1 of a step in place of parent i: the corrections
- * of their estimates, their keys, the totals, the heap. */
 /* Parent i's children in its place: in the totals and in the heap
  * (capacity reserved by the step; where each went kept in pos, for
  * undo_replaced).  The parent's record is the caller's to release. */
@@ -990,6 +988,8 @@ static void put_children(pint_adapt *a, size_t i)
     a->splits++;
 }
 
+/* Children 2i and 2i+1 of an unstreamed step in place of parent i, whose
+ * record goes back to the pool. */
 static void replace_parent(pint_adapt *a, size_t i)
 {
     put_children(a, i);
