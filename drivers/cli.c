@@ -202,7 +202,8 @@ static const pint_opt options[] = {
       .err = "--checkpoint-every must be a number of seconds in (0, 1e9], got "
       "'%s'",
       .help =
-"      --checkpoint-every S  seconds between checkpoints (default 60)\n" },
+"      --checkpoint-every S  seconds between checkpoints (default 60; a\n"
+"                        slow write puts the next off to 9 times its time)\n" },
     { .name = "resume", .kind = PATH, .at = OPT(resume),
       .err = "--resume needs a file name",
       .help =
