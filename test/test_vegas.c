@@ -494,6 +494,50 @@ static int scales(int ndim, const double *x, int ncomp, double *f, void *c)
     return 0;
 }
 
+/* A ridge along the diagonal, exp(-200 (x1 - x2)^2): each axis's
+ * marginal is nearly flat, so the map cannot follow it; the strata can.
+ * Over the same iterations and points, the strata allocated by the
+ * cubes' spread (beta 0.75) must leave at most half the variance of
+ * strata given equal points (beta near 0), and both estimates must be
+ * within 5 errors of the exact value.  Measured on seeds 1-15: 0.33 to
+ * 0.36 of it. */
+static int ridge(int ndim, const double *x, int ncomp, double *f, void *c)
+{
+    (void)ndim; (void)ncomp; (void)c;
+    double t = x[0] - x[1];
+    f[0] = exp(-200 * t * t);
+    return 0;
+}
+
+static void test_strata_follow_spread(void)
+{
+    pint_function fn = { .ndim = 2, .ncomp = 1, .f = ridge };
+    double lo[2] = { 0, 0 }, hi[2] = { 1, 1 };
+    /* int_0^1 int_0^1 exp(-a (x - y)^2) = sqrt(pi/a) erf(sqrt a)
+     * - (1 - exp(-a)) / a, a = 200 */
+    double a = 200, exact = sqrt(3.14159265358979323846 / a) * erf(sqrt(a))
+                            - (1 - exp(-a)) / a;
+    double var_of[2];
+    for (int t = 0; t < 2; t++) {
+        pint_vegas_config cfg = { .beta = t == 0 ? 0.75 : 1e-9 };
+        pint_vegas *v = pint_vegas_new(&fn, lo, hi, &cfg, 5);
+        CU_ASSERT_FATAL(v != NULL);
+        double val = 0, var = 0;
+        for (int it = 0; it < 6; it++)
+            CU_ASSERT_EQUAL_FATAL(iterate(v, 20000, &val, &var, 1), 0);
+        var_of[t] = var;
+        if (!(fabs(val - exact) <= 5 * sqrt(var)))
+            fprintf(stderr, "\n  beta %g: %.10g +- %.3g, exact %.10g\n",
+                    cfg.beta, val, sqrt(var), exact);
+        CU_ASSERT(fabs(val - exact) <= 5 * sqrt(var));
+        pint_vegas_free(v);
+    }
+    if (!(var_of[0] <= 0.5 * var_of[1]))
+        fprintf(stderr, "\n  variance with adaptive strata %.4g, with "
+                "equal points %.4g\n", var_of[0], var_of[1]);
+    CU_ASSERT(var_of[0] <= 0.5 * var_of[1]);
+}
+
 /* Components of very different sizes, each to its own tolerance (the
  * individual norm): the map and the strata weigh each by its size, so
  * the small peak converges too (weighed alike, the run went to the
@@ -750,6 +794,8 @@ int main(void)
           test_nearly_constant },
         { "a checkpoint's numbers checked", test_state_checked },
         { "an integral of 0: 0 +- 0, converged", test_zero },
+        { "the strata follow the cubes' spread: a diagonal ridge",
+          test_strata_follow_spread },
         { "components of different sizes, the individual norm",
           test_components },
         { "2 and 3 ranks: honest, shared, reproducible", test_ranks },
