@@ -535,14 +535,15 @@ static void apply_rule(const pint_adapt *a, const pint_rule_impl *r,
  *
  * Then the share.  d measures what the split removed, not what is left:
  * when the split axis carries the share s of the parent's error (the
- * rule's per-axis differences, rule.h), the error along the other axes
- * stays with the children, about (1 - s)/s d in all.  So the children's
- * estimates, if smaller, are raised in proportion to that.  It matters
- * when the error is spread over many axes (s near 1/n): (1 + x1 + ... +
- * x6)^-2 on [0,1]^6 (s = 1/6) claimed 3.4e-7 after the first split for a
- * true error of 6.5e-7.  (1 - s)/s is capped at n - 1, the isotropic
- * case, since the split axis carries the largest share.  Measured in
- * bench/RESULTS.md, section 9.6. */
+ * rule's per-axis differences, weighed by its degree, rule.h), the
+ * error along the other axes stays with the children, about (1 - s)/s d
+ * in all.  So the children's estimates, if smaller, are raised in
+ * proportion to that.  It matters when the error is spread over many
+ * axes (s near 1/n): (1 + x1 + ... + x6)^-2 on [0,1]^6 (s = 1/6) claimed
+ * 3.4e-7 after the first split for a true error of 6.5e-7.  (1 - s)/s is
+ * capped at n - 1, the isotropic case, since the split axis carries the
+ * largest share.  Measured in bench/RESULTS.md, sections 9.6 and
+ * 15.14. */
 static void split_correct(pint_adapt *a, const pint_region *parent,
                           pint_region *c1, pint_region *c2)
 {
