@@ -49,9 +49,10 @@ struct pint_rule_impl {
      * split_correct; sym9); 0: the estimate stands alone.  A rule with 1
      * also leaves in work[0], when apply returns, the share in [0, 1] of
      * the split axis in the region's error, as its per-axis differences
-     * tell (weighed as the rule's degree makes them; 0: unknown), and in work[1] 1 when it trusted the estimate of
-     * every component (its asymptotic branch), 0 when not (adapt.c, the
-     * rule of a region); work_size is at least 2. */
+     * tell (weighed as the rule's degree makes them; 0: unknown), and in
+     * work[1] 1 when it trusted the estimate of every component (its
+     * asymptotic branch), 0 when not (adapt.c, the rule of a region);
+     * work_size is at least 2. */
     int split_correct;
 
     void (*destroy)(pint_rule_impl *r);

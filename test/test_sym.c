@@ -821,14 +821,6 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Where the null rules fall steeply (r < 0.1, on the children of sym13
- * and sym11) their decay is trusted to a further half power
- * (rules/symmetric.c).  The oscillatory family at d = 2, er 1e-7, the
- * 21 instances of issue 26's grid, through pint_integrate as pint-bench
- * runs them: every run converged and honest against the closed form,
- * and the median of the evaluations at most Cuba's Cuhre's on the same
- * instances (8,385, bench/RESULTS.md 15.10; 9,535 without the
- * factor). */
 /* The median evaluations of family fam at dimension n, er, over the 21
  * instances of issue 26's grid (seeds 1-21, difficulty 1) through
  * pint_integrate on one thread; every run must converge honestly. */
@@ -870,6 +862,14 @@ static long long median_evals(const char *fam, int n, double er)
     return evals[10];
 }
 
+/* Where the null rules fall steeply (r < 0.1, on the children of sym13
+ * and sym11) their decay is trusted to a further half power
+ * (rules/symmetric.c).  The oscillatory family at d = 2, er 1e-7, the
+ * 21 instances of issue 26's grid, through pint_integrate as pint-bench
+ * runs them: every run converged and honest against the closed form,
+ * and the median of the evaluations at most Cuba's Cuhre's on the same
+ * instances (8,385, bench/RESULTS.md 15.10; 9,535 without the
+ * factor). */
 static void test_steep_decay(void)
 {
     long long median = median_evals("genz1", 2, 1e-7);
