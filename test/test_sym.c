@@ -828,7 +828,8 @@ static long long median_evals(const char *fam, int n, double er)
 {
     char msg[256];
     long long evals[21];
-    double lo[8], hi[8];        /* n <= 8 */
+    double lo[8], hi[8];
+    CU_ASSERT_FATAL(n >= 1 && n <= 8);
     for (int i = 0; i < n; i++) {
         lo[i] = 0.0;
         hi[i] = 1.0;
