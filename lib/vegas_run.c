@@ -209,6 +209,15 @@ static void exact_zero(const vg_method *s, double *error)
             error[k] = 0.0;
 }
 
+/* The combination's estimate and its raw error (chi^2 in s->chi2), an
+ * integral of 0 with error 0: as an iteration reports it and as a
+ * resumed run takes it up. */
+static void combined(const vg_method *s, double *value, double *error)
+{
+    pint_vegas_combine_get(s->m, s->acc, value, error, s->chi2);
+    exact_zero(s, error);
+}
+
 static int vg_plan(void *self, const pint_team *t, const double *rate,
                    long long left, long long *need, size_t *len)
 {
@@ -292,8 +301,7 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     s->combined++;
     long long last = s->next;
     s->next = scheduled(s->iterations + 1);
-    pint_vegas_combine_get(m, s->acc, value, error, s->chi2);
-    exact_zero(s, error);
+    combined(s, value, error);
     if (s->combined < 2)
         return 0;
     double raw[m];
@@ -427,7 +435,7 @@ int pint_vegas_integrate(const pint_function *fn, const pint_domain *dom,
     int resumed = 0;
     if (status == 0 && s.combined >= 1) {
         /* the estimate reached before; tested at once when it was */
-        pint_vegas_combine_get(m, s.acc, res->value, res->error, s.chi2);
+        combined(&s, res->value, res->error);
         if (s.combined >= 2)
             scale_errors(&s, res->error);   /* as the run reported it */
         int plausible = s.combined >= 2;

@@ -570,9 +570,9 @@ static void test_components(void)
 /* 1 + x1 / 100 over [0,1]^5 (exact 1.005), nearly constant: through
  * pint_integrate at er 1e-5, converged in at most 20,000 evaluations
  * (3,500 now, 4,500 before the map's floor; 2.1e6 when the map learnt
- * sums over the points of an
- * increment, whose count's noise moved it and raised the deviation a
- * point from 0.001 to 0.025), within 3 errors of the exact value. */
+ * sums over the points of an increment, whose count's noise moved it
+ * and raised the deviation a point from 0.001 to 0.025), within 3
+ * errors of the exact value. */
 static int nearly_flat(int ndim, const double *x, int ncomp, double *f,
                        void *c)
 {
@@ -641,6 +641,23 @@ static void test_zero(void)
         }
         pint_result_free(res);
     }
+    /* resumed from the converged run's checkpoint: converged at once,
+     * as a resumed run of any other integral (the resume took the
+     * combination's floor for its error and ran another 2,000 points) */
+    char ck[256];
+    temp_path(ck, sizeof ck, "vegas_zero.ckpt");
+    pint_function fn = { .ndim = 3, .ncomp = 1, .f = zero_and_not };
+    pint_result *res = pint_result_alloc(1);
+    CU_ASSERT_FATAL(res != NULL);
+    opt.checkpoint = ck;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_CONVERGED);
+    opt.checkpoint = NULL;
+    opt.resume = ck;
+    CU_ASSERT_EQUAL(pint_integrate(&fn, &dom, &opt, res), PINT_CONVERGED);
+    CU_ASSERT_EQUAL(res->evals, 3500);
+    CU_ASSERT_EQUAL(res->error[0], 0.0);
+    pint_result_free(res);
+    unlink(ck);
 }
 
 /* Through pint_integrate: converged within its tolerance, the true
