@@ -191,6 +191,9 @@
  * bends both sides alike (bench/RESULTS.md 15.7) */
 #define SYM_KINK_SIDES 100.0
 #define SYM_NOISE 50.0
+/* a support edge (sym_apply): exact zeros at some points and not at
+ * others, the others on one side of an axis in at least this share */
+#define SYM_EDGE_SIDE 0.5
 
 typedef struct {
     int k;                      /* nonzero coordinates, or SYM_ALL */
@@ -790,7 +793,7 @@ static void sym_points(const pint_rule_impl *r, const double *geom, double *x)
 
 static double estimate(double mag, const double nv[SYM_NNULL], int n,
                        double c2, double face, double kink, int face_pair,
-                       double sharp, int *trusted)
+                       double sharp, int edge, int *trusted)
 {
     double e1 = hypot(nv[0], nv[1]), e2 = hypot(nv[1], nv[2]),
            e3 = hypot(nv[2], nv[3]);
@@ -829,6 +832,16 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
         return fmax(SYM_C1 * fmax(fmax(fmax(face, kink), e1), fmax(e2, e3)),
                     noise);
     }
+    /* content of more variables than the null rules see grows with n */
+    double dim = n > 5 ? 1.0 + SYM_DIM_GROWTH * (n - 5) : 1.0;
+    /* across the edge of f's support the decay is an accident of where
+     * the points fall (sym_apply): no credit for it, and the region is
+     * not trusted */
+    if (edge) {
+        *trusted = 0;
+        err = c2 * dim * fmax(fmax(face, kink), fmax(e1, SYM_TREND * e2));
+        return fmax(err, noise);
+    }
     /* trust the decay r in full when the two ratios agree, and less as
      * they disagree, down to its square root */
     double rlo = fmin(r1, r2);
@@ -836,8 +849,6 @@ static double estimate(double mag, const double nv[SYM_NNULL], int n,
     double decay = fmin(sqrt(sqrt(q)) * r, sqrt(r));
     if (r < sharp)
         decay *= sqrt(r / sharp);
-    /* content of more variables than the null rules see grows with n */
-    double dim = n > 5 ? 1.0 + SYM_DIM_GROWTH * (n - 5) : 1.0;
     err = c2 * dim * decay * fmax(e1, SYM_TREND * r * e2);
     return fmax(err, noise);
 }
@@ -891,6 +902,51 @@ static double axis_misfits(const sym_tables *t, const double *f, int m,
          + fabs(f[(p + 1) * m + k] - (even - odd));
 }
 
+/* A support edge of component k: with exact zeros at some of the
+ * points (and not all), the share of the nonzero points off the centre
+ * plane of axis i that lie on one side of it, |minus - plus| / (minus +
+ * plus); returns the largest over the axes.  Where f is 0 on part of
+ * the box (an indicator, genz6's jumps), the region holds the edge of its
+ * support; a smooth function vanishes at isolated points, and one odd
+ * along an axis (x1 about the centre) has as many nonzero points on each
+ * side.  Corner points: bit i set is the minus side (sym_points). */
+static double edge_sides(const sym_tables *t, const double *f, int m, int k,
+                         int n, size_t npoints)
+{
+    int minus[PINT_GM_MAX_DIM], plus[PINT_GM_MAX_DIM];
+    for (int i = 0; i < n; i++)
+        minus[i] = plus[i] = 0;
+    for (size_t p = 0; p < t->nsparse; p++) {
+        if (f[p * (size_t)m + k] == 0.0)
+            continue;
+        for (int l = 0; l < t->nnz[p]; l++) {
+            int i = t->axis[4 * p + l];
+            if (t->val[4 * p + l] < 0.0)
+                minus[i]++;
+            else
+                plus[i]++;
+        }
+    }
+    for (size_t p = t->nsparse; p < npoints; p++) {
+        if (f[p * (size_t)m + k] == 0.0)
+            continue;
+        size_t bits = p - t->nsparse;
+        for (int i = 0; i < n; i++) {
+            if ((bits >> i) & 1)
+                minus[i]++;
+            else
+                plus[i]++;
+        }
+    }
+    double most = 0.0;
+    for (int i = 0; i < n; i++) {
+        int all = minus[i] + plus[i];
+        double s = all > 0 ? (double)abs(minus[i] - plus[i]) / all : 0.0;
+        most = fmax(most, s);
+    }
+    return most;
+}
+
 /* diff^((degree + 1) / 4), the degree odd: a whole power, times a
  * square root when the degree is 9 or 13 (no pow in the rule's loop) */
 static double share_weight(const sym_tables *t, double diff)
@@ -915,16 +971,23 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
         diff[i] = 0.0;
     size_t a0 = t->start[t->ga], b0 = t->start[t->gb], c0 = t->start[t->gc];
     for (int k = 0; k < m; k++) {
-        double s[SYM_MAX_GEN], mag = 0.0;
+        double s[SYM_MAX_GEN], mag = 0.0, least = HUGE_VAL, all_abs = 0.0;
         for (int q = 0; q < g; q++) {
             double acc = 0.0, acc_abs = 0.0;
             for (size_t p = t->start[q]; p < t->start[q + 1]; p++) {
+                double a = fabs(f[p * (size_t)m + k]);
                 acc += f[p * (size_t)m + k];
-                acc_abs += fabs(f[p * (size_t)m + k]);
+                acc_abs += a;
+                least = a < least ? a : least;
             }
             s[q] = acc;
             mag += fabs(t->w[q]) * acc_abs;
+            all_abs += acc_abs;
         }
+        /* a zero at some points, not at all */
+        int edge = least == 0.0 && all_abs > 0.0
+                   && edge_sides(t, f, m, k, n, r->npoints)
+                          >= SYM_EDGE_SIDE;
         double q9 = 0.0, nv[SYM_NNULL] = { 0, 0, 0, 0 };
         for (int q = 0; q < g; q++) {
             q9 += t->w[q] * s[q];
@@ -959,7 +1022,8 @@ static void sym_apply(const pint_rule_impl *r, const double *geom, double vol,
         int tk;
         err[k] = estimate(vol * mag, nv, n, c2, face,
                           t->inner_band * vol * kink, t->face_pair,
-                          child && r->split_correct ? t->sharp : 0.0, &tk);
+                          child && r->split_correct ? t->sharp : 0.0, edge,
+                          &tk);
         trusted &= tk;
     }
     *split = pint_box_split_axis(n, diff, h);
