@@ -143,18 +143,21 @@
  * centre plane, at least SYM_EDGE_SIDE on one side), the region holds
  * the edge of f's support (an indicator, a cut-off, genz6's jumps), and
  * the decay of its null rules is an accident of where the points fall:
- * it earns no credit (D = 1) and the region is not trusted.  The case
- * that needs it: a box across both of genz6's jumps whose centre lies
+ * it earns no credit (D = 1) and the region is not trusted; and where
+ * every axis along which they are one-sided is flat through the centre,
+ * the region is split along the most one-sided (edge_split).  The case
+ * that needs both: a box across both of genz6's jumps whose centre lies
  * where f is 0, so that every axis through the centre sees only zeros;
- * its pairs fell by 0.04 each, it claimed 0.07 of its true error, and
- * 16,491 such boxes left a run at d = 9 at the evaluation limit with an
- * error bar 14 times short.  Measured (bench/RESULTS.md 15.16) on the
- * jump family at d = 2 to 10: 24 short runs of 4,914 before, 1 after
- * (not at an edge), at 0.86 to 1.31 of the evaluations (a cell's
- * median); the decay's square root, or no g(n), left runs short, and C1
- * in place of C2 g(n) cost more.  A smooth f vanishes at isolated
- * points, and one that is 0 on a plane through the centre has as many
- * nonzero points on each side.  The other Genz families are unchanged
+ * its pairs fell by 0.04 each, it claimed 0.07 of its true error, its
+ * split went along an axis no edge crosses, and 16,491 such boxes left a
+ * run at d = 9 at the evaluation limit with an error bar 14 times short.
+ * Measured (bench/RESULTS.md 15.16) on the jump family at d = 2 to 10:
+ * 24 short runs of 4,914 before, 1 after (a thin slab, not a corner),
+ * 38 at the evaluation limit before, none after, at 0.86 to 1.31 of the
+ * evaluations (a cell's median; 0.81 of all); the decay's square root,
+ * or no g(n), left runs short, and C1 in place of C2 g(n) cost more.  A
+ * smooth f vanishes at isolated points, and one that is 0 on a plane
+ * through the centre has as many nonzero points on each side.  The other Genz families are unchanged
  * but where their tails underflow to 0 (genz4 at difficulty 3, d = 2 and
  * 3: 0.99 to 1.00 of the evaluations).
  *
@@ -236,6 +239,7 @@ typedef struct {
     size_t nsparse;
     unsigned char *nnz;
     int *axis;                  /* 4 per point */
+    unsigned char *side_code;   /* 4 per point: 2 axis + (value < 0) */
     double *val;                /* 4 per point */
     double corner;              /* s, or 0 when there is no corner orbit */
     /* every point on the reference cube, dense (npoints x n), when that
@@ -437,6 +441,8 @@ static void emit(orbit_sink *o, int k, const int *ax, const double *v)
         for (int l = 0; l < 4; l++) {
             t->axis[4 * p + l] = l < k ? ax[l] : 0;
             t->val[4 * p + l] = l < k ? v[l] : 0.0;
+            t->side_code[4 * p + l] =
+                (unsigned char)(l < k ? 2 * ax[l] + (v[l] < 0.0) : 0);
         }
     }
     o->count++;
@@ -935,35 +941,30 @@ static double axis_misfits(const sym_tables *t, const double *f, int m,
 static double edge_sides(const sym_tables *t, const double *f, int m, int k,
                          int n, size_t npoints, double *side)
 {
-    int minus[PINT_GM_MAX_DIM], plus[PINT_GM_MAX_DIM];
-    for (int i = 0; i < n; i++)
-        minus[i] = plus[i] = 0;
+    /* the nonzero points by side: count[2 i] on the plus side of axis
+     * i, count[2 i + 1] on its minus side */
+    int count[2 * PINT_GM_MAX_DIM];
+    for (int i = 0; i < 2 * n; i++)
+        count[i] = 0;
     for (size_t p = 0; p < t->nsparse; p++) {
         if (f[p * (size_t)m + k] == 0.0)
             continue;
-        for (int l = 0; l < t->nnz[p]; l++) {
-            int i = t->axis[4 * p + l];
-            if (t->val[4 * p + l] < 0.0)
-                minus[i]++;
-            else
-                plus[i]++;
-        }
+        const unsigned char *code = t->side_code + 4 * p;
+        for (int l = 0; l < t->nnz[p]; l++)
+            count[code[l]]++;
     }
     for (size_t p = t->nsparse; p < npoints; p++) {
         if (f[p * (size_t)m + k] == 0.0)
             continue;
         size_t bits = p - t->nsparse;
-        for (int i = 0; i < n; i++) {
-            if ((bits >> i) & 1)
-                minus[i]++;
-            else
-                plus[i]++;
-        }
+        for (int i = 0; i < n; i++)
+            count[2 * i + ((bits >> i) & 1)]++;
     }
     double most = 0.0;
     for (int i = 0; i < n; i++) {
-        int all = minus[i] + plus[i];
-        double s = all > 0 ? (double)abs(minus[i] - plus[i]) / all : 0.0;
+        int plus = count[2 * i], minus = count[2 * i + 1];
+        int off = plus + minus;
+        double s = off > 0 ? (double)abs(minus - plus) / off : 0.0;
         side[i] = fmax(side[i], s);
         most = fmax(most, s);
     }
@@ -1118,6 +1119,7 @@ static void sym_destroy(pint_rule_impl *r)
         free(t->nnz);
         free(t->axis);
         free(t->val);
+        free(t->side_code);
         free(t->unit);
         free(t);
     }
@@ -1166,7 +1168,8 @@ pint_rule_impl *pint_rule_symmetric_new(enum pint_rule id, int n, int ncomp,
     t->nnz = malloc(t->nsparse);
     t->axis = malloc(4 * t->nsparse * sizeof *t->axis);
     t->val = malloc(4 * t->nsparse * sizeof *t->val);
-    if (!t->nnz || !t->axis || !t->val) {
+    t->side_code = malloc(4 * t->nsparse);
+    if (!t->nnz || !t->axis || !t->val || !t->side_code) {
         sym_destroy(r);
         return NULL;
     }
