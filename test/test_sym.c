@@ -902,6 +902,17 @@ static void test_share_by_degree(void)
     }
 }
 
+/* A Genz instance at difficulty 1 and its function. */
+static pint_testfn *instance(const char *fam, int n, uint64_t seed,
+                             pint_function *fn)
+{
+    char msg[256];
+    pint_testfn *t = pint_testfn_new(fam, n, seed, 1.0, msg, sizeof msg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    *fn = pint_testfn_function(t);
+    return t;
+}
+
 /* The rule on the box [lo, hi] as a child of a split: its value,
  * estimate and split advice, whether it trusted them (work[1]), the null
  * rules' values, and the exact value when t is given. */
@@ -956,10 +967,8 @@ static int plane_zero_batch(int n, size_t np, const double *x, int m,
 static void test_support_edge(void)
 {
     int n = 9;
-    char msg[256];
-    pint_testfn *t = pint_testfn_new("genz6", n, 120, 1.0, msg, sizeof msg);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-    pint_function fn = pint_testfn_function(t);
+    pint_function fn;
+    pint_testfn *t = instance("genz6", n, 120, &fn);
     pint_rule_impl *r = rule(PINT_RULE_SYM9, n);
     double lo[9] = { 0, 0, 0.75, 0, 0.5, 0.75, 0, 0.5, 0.5 };
     double hi[9] = { 0.25, 0.25, 1, 0.25, 0.75, 1, 0.5, 1, 1 };
@@ -1017,10 +1026,8 @@ static void test_support_edge(void)
 static void test_rounding_floor(void)
 {
     int n = 20;
-    char msg[256];
-    pint_testfn *t = pint_testfn_new("genz1", n, 1, 1.0, msg, sizeof msg);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-    pint_function fn = pint_testfn_function(t);
+    pint_function fn;
+    pint_testfn *t = instance("genz1", n, 1, &fn);
     pint_rule_impl *r = rule(PINT_RULE_SYM9, n);
     double g[40], lo[20], hi[20];
     for (int i = 0; i < n; i++) {
