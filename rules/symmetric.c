@@ -157,9 +157,9 @@
  * evaluations (a cell's median; 0.81 of all); the decay's square root,
  * or no g(n), left runs short, and C1 in place of C2 g(n) cost more.  A
  * smooth f vanishes at isolated points, and one that is 0 on a plane
- * through the centre has as many nonzero points on each side.  The other Genz families are unchanged
- * but where their tails underflow to 0 (genz4 at difficulty 3, d = 2 and
- * 3: 0.99 to 1.00 of the evaluations).
+ * through the centre has as many nonzero points on each side.  The other
+ * Genz families are unchanged but where their tails underflow to 0
+ * (genz4 at difficulty 3, d = 2 and 3: 0.99 to 1.00 of the evaluations).
  *
  * Points are generated from tables built once per dimension: the orbits
  * with at most four nonzero coordinates as sparse lists, the 2^n corners
