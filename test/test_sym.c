@@ -219,8 +219,9 @@ static void test_degree11(void)
     double *x = malloc(r->npoints * 3 * sizeof *x);
     double *f = calloc(r->npoints, sizeof *f);
     const double geom[6] = { 0, 0, 0, 1, 1, 1 };
-    double work[8], val, err;
+    double work[8], val, err;          /* work_size is 2n = 6 */
     int split, negative = 0, zero = 0;
+    CU_ASSERT_FATAL(r->work_size <= 8);
     r->points(r, geom, x);
     for (size_t p = 0; p < r->npoints; p++) {
         f[p] = 1.0;
@@ -260,8 +261,9 @@ static void test_sees_jump_near_face(void)
     double g[6] = { 0.5, 0.5, 0.5, 0.5, 0.5, 0.5 };
     double *x = malloc(r->npoints * 3 * sizeof *x);
     double *f = malloc(r->npoints * sizeof *f);
-    double work[3], val, err;
+    double *work = malloc(r->work_size * sizeof *work), val, err;
     int split;
+    CU_ASSERT_FATAL(x && f && work);
     r->points(r, g, x);
     for (size_t p = 0; p < r->npoints; p++)
         f[p] = x[3 * p + 1] > 0.995 ? 0.0 : 1.0;       /* jump at 0.995 */
@@ -270,6 +272,7 @@ static void test_sees_jump_near_face(void)
     CU_ASSERT_EQUAL(split, 1);
     free(x);
     free(f);
+    free(work);
     pint_rule_free(r);
 }
 
