@@ -946,7 +946,7 @@ static int apply_child(const pint_rule_impl *r, const pint_function *fn,
 }
 
 static int plane_zero_batch(int n, size_t np, const double *x, int m,
-                         double *f, void *ctx)
+                            double *f, void *ctx)
 {
     (void)m;
     (void)ctx;
