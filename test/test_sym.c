@@ -20,10 +20,11 @@ static pint_rule_impl *rule(enum pint_rule id, int n)
 
 /* The rule's value, estimate and split advice on the box geometry g for
  * an integrand, as a root region (child 0) or a child of a split
- * (child 1), and the null-rule values; every point must lie in the box. */
-static void apply_fn(const pint_rule_impl *r, const pint_function *fn,
-                     const double *g, double vol, int child, double *val,
-                     double *err, int *split, double *nv)
+ * (child 1), and the null-rule values; every point must lie in the box.
+ * Returns 1 when the rule trusted its estimate (work[1]). */
+static int apply_fn(const pint_rule_impl *r, const pint_function *fn,
+                    const double *g, double vol, int child, double *val,
+                    double *err, int *split, double *nv)
 {
     int n = r->ndim;
     double *x = malloc(r->npoints * (size_t)n * sizeof *x);
@@ -40,9 +41,11 @@ static void apply_fn(const pint_rule_impl *r, const pint_function *fn,
     CU_ASSERT_EQUAL(fn->fbatch(n, r->npoints, x, 1, f, fn->ctx), 0);
     r->apply(r, g, vol, child, f, val, err, split, work);
     pint_rule_symmetric_nulls(r, vol, f, nv);
+    int trusted = work[1] != 0.0;
     free(x);
     free(f);
     free(work);
+    return trusted;
 }
 
 static int mono_batch(int n, size_t np, const double *x, int m, double *f,
@@ -924,24 +927,12 @@ static int apply_child(const pint_rule_impl *r, const pint_function *fn,
                        const double *hi, double *val, double *err,
                        int *split, double *nv, double *exact)
 {
-    int n = r->ndim;
-    double g[40], vol = pt_box_geom(n, lo, hi, g);
-    double *x = malloc(r->npoints * (size_t)n * sizeof *x);
-    double *f = malloc(r->npoints * sizeof *f);
-    double *work = malloc(r->work_size * sizeof *work);
-    CU_ASSERT_FATAL(x && f && work);
-    r->points(r, g, x);
-    CU_ASSERT_EQUAL(fn->fbatch(n, r->npoints, x, 1, f, fn->ctx), 0);
-    r->apply(r, g, vol, 1, f, val, err, split, work);
-    pint_rule_symmetric_nulls(r, vol, f, nv);
-    int trusted = work[1] != 0.0;
+    double g[40], vol = pt_box_geom(r->ndim, lo, hi, g);
+    int trusted = apply_fn(r, fn, g, vol, 1, val, err, split, nv);
     if (t) {
         pint_domain d = pint_domain_box(lo, hi);
         CU_ASSERT_FATAL(pint_testfn_exact(t, &d, exact));
     }
-    free(x);
-    free(f);
-    free(work);
     return trusted;
 }
 
