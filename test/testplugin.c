@@ -6,6 +6,7 @@
  * (--threads), and these must then still mean what they say. */
 #define _POSIX_C_SOURCE 200809L  /* clock_gettime */
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -106,6 +107,7 @@ static struct {
     long fault_after;           /* ... from call $PINT_FAULT_AFTER */
     double fault_seconds;       /* ... or $PINT_FAULT_SECONDS after load */
     struct timespec loaded;
+    pthread_t loader;           /* the thread that loaded the plug-in */
     long disk_after;            /* disk_trouble: $PINT_DISK_AFTER */
     long mem_after;             /* memory_trouble: $PINT_MEM_AFTER */
 } cfg;
@@ -129,6 +131,7 @@ __attribute__((constructor)) static void read_settings(void)
     const char *fs = getenv("PINT_FAULT_SECONDS");
     cfg.fault_seconds = fs ? atof(fs) : -1.0;
     clock_gettime(CLOCK_MONOTONIC, &cfg.loaded);
+    cfg.loader = pthread_self();
     cfg.disk_after = env_long("PINT_DISK_AFTER", 200000);
     cfg.mem_after = env_long("PINT_MEM_AFTER", 100000);
 }
@@ -267,8 +270,12 @@ static int fault(atomic_long *calls, int ncomp, double *fval)
          * tell a run whose hang never came from one that lost its report */
         const char *mark = getenv("PINT_FAULT_MARK");
         FILE *f = mark ? fopen(mark, "w") : NULL;
-        if (f)
+        if (f) {    /* when, and whether a guard's thread made the call */
+            int own = pthread_equal(pthread_self(), cfg.loader);
+            fprintf(f, "%.3f s after the plug-in was loaded, on %s thread",
+                    since_load(), own ? "the rank's own" : "another");
             fclose(f);
+        }
         for (;;)
             sleep(1);
     }
