@@ -1,4 +1,5 @@
 /* test_engine.c -- the adaptive engine end to end against exact values. */
+#include <float.h>
 #include <limits.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -803,6 +804,51 @@ static void expect_invalid(const pint_function *fn, const pint_domain *dom,
     pint_result_free(res);
 }
 
+/* The check of the values (eval.c): a NaN, Inf or -Inf at any place of
+ * any batch of 1 to 9 points of 1 to 3 components is found, with its
+ * point and component, and none before `from` is looked at; finite
+ * values of every kind (0, -0, the extremes, subnormals) pass.  The
+ * check adds up v - v in four sums first: a place whose sum it dropped
+ * would pass here (mutation eval-nonfinite-sum). */
+static void test_value_check(void)
+{
+    static const double bads[3] = { NAN, INFINITY, -INFINITY };
+    static const double fine[6] = { 0.0, -0.0, DBL_MAX, -DBL_MAX,
+                                    4.9406564584124654e-324, 1.5 };
+    double x[9], f[27];
+    char msg[256];
+    for (int i = 0; i < 9; i++)
+        x[i] = 0.125 * i;
+    for (int m = 1; m <= 3; m++) {
+        pint_function fn = { .ndim = 1, .ncomp = m, .f = one_fn };
+        for (size_t npts = 1; npts <= 9; npts++) {
+            size_t total = npts * (size_t)m, bad = 99;
+            for (size_t j = 0; j < total; j++)
+                f[j] = fine[j % 6];
+            CU_ASSERT_EQUAL(pint_eval_check(&fn, 0, npts, x, f, &bad, msg,
+                                            sizeof msg), 0);
+            for (size_t j = 0; j < total; j++)
+                for (int b = 0; b < 3; b++) {
+                    f[j] = bads[b];
+                    bad = 99;
+                    CU_ASSERT_EQUAL(pint_eval_check(&fn, 0, npts, x, f, &bad,
+                                                    msg, sizeof msg),
+                                    PINT_ERR_NONFINITE);
+                    CU_ASSERT_EQUAL(bad, j / (size_t)m);
+                    char want[64];
+                    snprintf(want, sizeof want, "returned %s in component "
+                             "%zu", b ? "Inf" : "NaN", j % (size_t)m + 1);
+                    CU_ASSERT(strstr(msg, want) != NULL);
+                    /* from the next point on, this one is not looked at */
+                    CU_ASSERT_EQUAL(pint_eval_check(&fn, j / (size_t)m + 1,
+                                                    npts, x, f, NULL, msg,
+                                                    sizeof msg), 0);
+                    f[j] = fine[j % 6];
+                }
+        }
+    }
+}
+
 static void test_invalid_input(void)
 {
     double lo[2] = { 0, 0 }, hi[2] = { 1, 1 }, bad_hi[2] = { 1, 0 };
@@ -1429,6 +1475,8 @@ int main(void)
         { "integrand failures", test_integrand_failures },
         { "integrand failures keep the estimate reached",
           test_estimate_reached },
+        { "the check of the values: NaN and Inf at every place",
+          test_value_check },
         { "invalid input", test_invalid_input },
         { "k regions a step: the same bits on 1, 2 and 4 threads",
           test_threads_invariance },
