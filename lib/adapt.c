@@ -507,8 +507,11 @@ static void apply_rule(const pint_adapt *a, const pint_rule_impl *r,
     size_t np = r->npoints;
     for (int k = 0; k < m; k++) {
         double s = 0.0;
-        for (size_t p = 0; p < np; p++)
-            s += fabs(f[p * (size_t)m + k]);
+        if (r->abs_sums)        /* the rule's own pass summed them */
+            s = work[2 + k];
+        else
+            for (size_t p = 0; p < np; p++)
+                s += fabs(f[p * (size_t)m + k]);
         absval[k] = reg->vol * (s / (double)np);
     }
 }

@@ -54,6 +54,12 @@ struct pint_rule_impl {
      * asymptotic branch), 0 when not (adapt.c, the rule of a region);
      * work_size is at least 2. */
     int split_correct;
+    /* 1: apply also leaves in work[2 + k] (k < ncomp) the sum over the
+     * points of |f_pk|, taken in its own pass over the values (adapt.c:
+     * the scale of a region's rounding noise, which the engine otherwise
+     * sums in a pass of its own); work_size is then at least 2 + ncomp.
+     * 0: nothing there. */
+    int abs_sums;
 
     void (*destroy)(pint_rule_impl *r);
     void *tables;               /* private tables, built once */
