@@ -42,6 +42,13 @@ static int apply_fn(const pint_rule_impl *r, const pint_function *fn,
     r->apply(r, g, vol, child, f, val, err, split, work);
     pint_rule_symmetric_nulls(r, vol, f, nv);
     int trusted = work[1] != 0.0;
+    /* the sum of |f| over the points, which the engine takes from the
+     * rule (rule.h, abs_sums), to rounding */
+    double abs_sum = 0.0;
+    for (size_t p = 0; p < r->npoints; p++)
+        abs_sum += fabs(f[p]);
+    CU_ASSERT_FATAL(r->abs_sums && r->work_size >= 3);
+    CU_ASSERT(fabs(work[2] - abs_sum) <= 1e-13 * abs_sum);
     free(x);
     free(f);
     free(work);
