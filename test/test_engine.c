@@ -808,8 +808,8 @@ static void expect_invalid(const pint_function *fn, const pint_domain *dom,
  * any batch of 1 to 9 points of 1 to 3 components is found, with its
  * point and component, and none before `from` is looked at; finite
  * values of every kind (0, -0, the extremes, subnormals) pass.  The
- * check adds up v - v in four sums first: a place whose sum it dropped
- * would pass here (mutation eval-nonfinite-sum). */
+ * check ors the exponent bits of four values at a time first: a place
+ * it dropped would pass here (mutation eval-nonfinite-sum). */
 static void test_value_check(void)
 {
     static const double bads[3] = { NAN, INFINITY, -INFINITY };
