@@ -229,7 +229,7 @@ static void test_degree11(void)
     double *x = malloc(r->npoints * 3 * sizeof *x);
     double *f = calloc(r->npoints, sizeof *f);
     const double geom[6] = { 0, 0, 0, 1, 1, 1 };
-    double work[8], val, err;          /* work_size is 2n = 6 */
+    double work[8], val, err;          /* work_size is 2n + ncomp = 7 */
     int split, negative = 0, zero = 0;
     CU_ASSERT_FATAL(r->work_size <= 8);
     r->points(r, geom, x);
