@@ -680,6 +680,43 @@ static void child_ready(pint_adapt *a, size_t c)
     }
 }
 
+/* Whether the rule's sums over region reg overflowed: its values f
+ * (np points x, m components) are finite, but so large that its value,
+ * error or integral of |f| passed DBL_MAX (a weighted sum, the null
+ * rules' alternating weights, the sum of |f| over the points).  0, or
+ * PINT_ERR_NONFINITE with msg naming the largest value and where it
+ * was (x NULL: not known). */
+static int overflowed(const pint_adapt *a, const pint_region *reg,
+                      size_t np, const double *x, const double *f,
+                      char *msg, size_t len)
+{
+    int m = a->ncomp;
+    const double *val = reg->data, *err = reg->data + m;
+    const double *absval = pint_region_abs((pint_region *)reg, m,
+                                           a->geom_len);
+    for (int k = 0; k < m; k++) {
+        if (isfinite(val[k]) && isfinite(err[k]) && isfinite(absval[k]))
+            continue;
+        size_t at = 0;
+        for (size_t p = 1; p < np; p++)
+            if (fabs(f[p * (size_t)m + k]) > fabs(f[at * (size_t)m + k]))
+                at = p;
+        char pt[160] = "";
+        if (x) {
+            char xs[150];
+            pint_eval_format_point(a->fn, x + at * (size_t)a->rule->ndim,
+                                   xs, sizeof xs);
+            snprintf(pt, sizeof pt, " at x = %s", xs);
+        }
+        snprintf(msg, len, "integrand values too large: %.3g in component "
+                 "%d%s, and the rule's sums over the region pass the "
+                 "largest double (scale the integrand down)",
+                 f[at * (size_t)m + k], k + 1, pt);
+        return PINT_ERR_NONFINITE;
+    }
+    return 0;
+}
+
 /* Child c once its values are in: mend them, then apply the rule. */
 static void child_finish(pint_adapt *a, size_t c, int thread)
 {
@@ -704,6 +741,11 @@ static void child_finish(pint_adapt *a, size_t c, int thread)
     }
     a->b.nonzero[c] = (unsigned char)pint_eval_any_nonzero(f, np * m);
     apply_rule(a, r, reg, !a->root, f, s->work);
+    rc = overflowed(a, reg, np, x, f, msg, sizeof msg);
+    if (rc != 0) {
+        child_failed(a, c, thread, rc, msg);
+        return;
+    }
     /* a face mended here or on the parent: see children_rule */
     reg->mended = a->b.extra[c] > 0;
     if (a->alt && (reg->mended
@@ -830,6 +872,19 @@ static int children_outcome(pint_adapt *a, size_t n)
     if (first) {
         snprintf(a->msg, sizeof a->msg, "%s", first->msg);
         return first->rc;
+    }
+    /* the split's correction raised an error past the largest double
+     * (each child's own estimate was finite: child_finish) */
+    for (size_t c = 0; c < n; c++) {
+        const double *err = pint_region_err(a->b.child[c], a->ncomp);
+        for (int k = 0; k < a->ncomp; k++)
+            if (!isfinite(err[k])) {
+                snprintf(a->msg, sizeof a->msg, "integrand values too "
+                         "large: the error estimate of component %d passed "
+                         "the largest double (scale the integrand down)",
+                         k + 1);
+                return PINT_ERR_NONFINITE;
+            }
     }
     a->nonzero_seen |= nonzero;
     return 0;
@@ -1613,9 +1668,11 @@ int pint_adapt_rule_root(pint_adapt *a, const double *geom, double vol,
     r->vol = vol;
     memcpy(pint_region_geom(r, a->ncomp), geom, a->geom_len * sizeof *geom);
     apply_rule(a, a->rule, r, 0, f, a->b.scratch[0].work);
-    pack(a, r, rec);
+    rc = overflowed(a, r, np, NULL, f, a->msg, sizeof a->msg);
+    if (rc == 0)
+        pack(a, r, rec);
     pint_region_release(a->pool, r);
-    return 0;
+    return rc;
 }
 
 int pint_adapt_rule_children(pint_adapt *a, const double *prec,
@@ -1636,6 +1693,10 @@ int pint_adapt_rule_children(pint_adapt *a, const double *prec,
         apply_rule(a, a->rule, c1, 1, f, a->b.scratch[0].work);
         apply_rule(a, a->rule, c2, 1, f + np * m, a->b.scratch[0].work);
         correct_children(a, p, c1, c2);
+        rc = overflowed(a, c1, np, NULL, f, a->msg, sizeof a->msg);
+        if (rc == 0)
+            rc = overflowed(a, c2, np, NULL, f + np * m, a->msg,
+                            sizeof a->msg);
         pack(a, c1, rec1);
         pack(a, c2, rec2);
     } else {

@@ -117,6 +117,8 @@ static int run(pint_adapt *a, const pint_options *o, int m, double *val,
     for (;;) {
         pint_adapt_totals(a, val, err);
         pint_adapt_abs(a, absval);
+        if (pint_overflowed(val, err, absval, m, res))
+            return PINT_ERR_NONFINITE;
         if (pint_tolerance_met(o, val, err, absval, m, 1.0)) {
             /* confirm on exact sums before claiming convergence */
             pint_adapt_recompute(a);

@@ -204,6 +204,21 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
     if (status == 0)
         status = extrap_status(e, limit, res);
     pint_extrap_result(e, res->value, res->error);
+    /* finite values whose sums passed the largest double: no estimate
+     * (the values were checked, so a NaN or Inf here is an overflow) */
+    int overflow = 0;
+    if (!pint_status_is_error(status) && status != PINT_TIME_LIMIT
+        && status != PINT_INTERRUPTED && pint_extrap_intervals(e) > 0) {
+        for (int k = 0; k < fn->ncomp && !overflow; k++)
+            if (!isfinite(res->value[k]) || isnan(res->error[k])) {
+                overflow = 1;
+                status = pint_fail(res, PINT_ERR_NONFINITE, "the estimate "
+                                   "of component %d overflowed: the "
+                                   "integrand's values are too large for "
+                                   "sums in double precision (scale the "
+                                   "integrand down)", k + 1);
+            }
+    }
     if (status == PINT_ROUNDOFF && zero_to_rounding(e, res))
         status = PINT_CONVERGED;
     if (status == PINT_CONVERGED) {
@@ -217,7 +232,8 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
     res->rank_evals[0] = res->evals;
     for (int k = 0; k < fn->ncomp; k++)
         res->extrapolated |= pint_extrap_is_extrapolated(e, k);
-    if (pint_status_is_error(status))   /* the estimate reached is kept */
+    if (pint_status_is_error(status) && !overflow)
+        /* the estimate reached is kept */
         pint_fail_keep(res, status, "%s", pint_extrap_message(e));
     pint_extrap_free(e);
     pint_rule_free(rule);

@@ -59,7 +59,9 @@ enum pint_status {
     PINT_MAX_EVALS = 1,         /* evaluation limit reached first */
     PINT_MAX_REGIONS = 2,       /* region limit (memory bound) reached first */
     PINT_ERR_INTEGRAND = 3,     /* the integrand returned non-zero */
-    PINT_ERR_NONFINITE = 4,     /* the integrand returned NaN or Inf */
+    PINT_ERR_NONFINITE = 4,     /* the integrand returned NaN or Inf, or
+                                   values so large that the method's sums
+                                   overflow */
     PINT_ERR_INVALID = 5,       /* bad problem or options (see message) */
     PINT_ERR_NOMEM = 6,         /* out of memory */
     PINT_TIME_LIMIT = 7,        /* opt.time_limit reached first */

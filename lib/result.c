@@ -116,3 +116,19 @@ int pint_result_audit(long long seen, long long regions, const pint_sum *vol,
                           + 1e-300;
     return ok ? 1 : -1;
 }
+
+int pint_overflowed(const double *value, const double *error,
+                    const double *absval, int m, pint_result *res)
+{
+    for (int k = 0; k < m; k++) {
+        if (isfinite(value[k]) && !isnan(error[k])
+            && (!absval || isfinite(absval[k])))
+            continue;
+        snprintf(res->message, sizeof res->message,
+                 "the estimate of component %d overflowed: the integrand's "
+                 "values are too large for sums in double precision "
+                 "(scale the integrand down)", k + 1);
+        return 1;
+    }
+    return 0;
+}

@@ -23,6 +23,15 @@ int pint_fail_keep(pint_result *res, int status, const char *fmt, ...)
 /* value[k] = error[k] = NaN for k < ncomp: no estimate. */
 void pint_no_estimate(pint_result *res);
 
+/* 1 when some value[k] or absval[k] (k < m; absval may be NULL) is not
+ * finite, or error[k] is NaN, although the integrand's values were
+ * finite: sums that passed the largest double (an infinite error alone
+ * is no overflow: no error estimate yet, as of one Monte Carlo point).  The message then names the component and
+ * says to scale the integrand (the status is the caller's:
+ * PINT_ERR_NONFINITE); else 0, res untouched. */
+int pint_overflowed(const double *value, const double *error,
+                    const double *absval, int m, pint_result *res);
+
 /* A batch's integral not started: why is PINT_INTERRUPTED (the batch
  * was stopped) or PINT_TIME_LIMIT (its end time had passed), the
  * status; no estimate, nothing counted, a message saying so. */
