@@ -432,9 +432,14 @@ void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
         }
         double mean = sum[k] / (double)n;
         /* sample variance, never negative through rounding */
-        double var = (sumsq[k] - (double)n * mean * mean) / (double)(n - 1);
+        double sq = (double)n * mean * mean;
+        double var = (sumsq[k] - sq) / (double)(n - 1);
         value[k] = vol * mean;
-        error[k] = vol * sqrt(fmax(var, 0.0) / (double)n);
+        /* values whose squares pass the largest double leave no variance
+         * (Inf - Inf): no error estimate, NaN, never the 0 that fmax
+         * would make of it (rounds.c stops the run) */
+        error[k] = isfinite(sumsq[k]) && isfinite(sq)
+                   ? vol * sqrt(fmax(var, 0.0) / (double)n) : NAN;
     }
 }
 

@@ -533,7 +533,10 @@ void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
         q->pool_mean[k] = mean;
         q->pool_m2[k] = m2;
         value[k] = mean;
-        error[k] = sqrt(m2 / (nt * (nt - 1.0)));
+        /* squared deviations past the largest double: no error estimate,
+         * NaN (rounds.c stops the run), not an infinite one, which
+         * would only run on to the limit */
+        error[k] = isfinite(m2) ? sqrt(m2 / (nt * (nt - 1.0))) : NAN;
     }
     q->pool_cells += s;
     /* keep the row for checkpoints (a failure shows when one is written) */

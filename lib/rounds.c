@@ -160,7 +160,10 @@ static int step(run *r, size_t len, pint_step *st, int *halt)
     return failed;
 }
 
-/* The estimate from every member's numbers, and the verdict. */
+/* The estimate from every member's numbers, and the verdict: every
+ * member takes the same from the same numbers (an estimate that
+ * overflowed: PINT_ERR_NONFINITE with res's message, on every member
+ * alike). */
 static int verdict(run *r, const pint_step *st, int halt)
 {
     const pint_sampler *s = r->s;
@@ -170,7 +173,12 @@ static int verdict(run *r, const pint_step *st, int halt)
                            r->res->error, absval, &r->rows);
     pint_watch_progress(r->w, r->evals, 0, r->rows, r->t->size, m,
                         r->res->value, r->res->error);
-    if (fresh && pint_tolerance_met(r->opt, r->res->value, r->res->error,
+    if (fresh && pint_overflowed(r->res->value, r->res->error, absval, m,
+                                 r->res))
+        return PINT_ERR_NONFINITE;
+    if (fresh < 0)
+        return PINT_ERR_NONFINITE;
+    if (fresh > 0 && pint_tolerance_met(r->opt, r->res->value, r->res->error,
                                     absval, m, 1.0))
         return PINT_CONVERGED;
     if (halt)
@@ -195,6 +203,11 @@ static int steps(run *r, int *agreed)
         if (status)
             return status;
         status = verdict(r, &st, halt);
+        if (status == PINT_ERR_NONFINITE) {
+            *agreed = 1;        /* every member's verdict, and its line */
+            pint_no_estimate(r->res);
+            return status;
+        }
         int due = pint_watch_checkpoint_due(r->w);
         if (status != GO_ON || due)
             save(r, 0);

@@ -509,7 +509,12 @@ static double cube_var(const pint_vegas *v, size_t h, int k, double *mean)
     size_t i = h * (size_t)v->m + (size_t)k;
     double nh = (double)v->npts[h];
     *mean = v->sumw[i] / nh;
-    return fmax((v->sumw2[i] - nh * *mean * *mean) / (nh - 1), 0.0);
+    double sq = nh * *mean * *mean;
+    /* values whose squares pass the largest double leave no variance:
+     * NaN, never 0 (vegas_run.c stops the run), which fmax would hide */
+    if (!isfinite(v->sumw2[i]) || !isfinite(sq))
+        return NAN;
+    return fmax((v->sumw2[i] - sq) / (nh - 1), 0.0);
 }
 
 void pint_vegas_report(const pint_vegas *v, size_t from, size_t to,

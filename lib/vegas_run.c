@@ -287,6 +287,14 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     double val[m], var[m];
     pint_vegas_finish(s->v, t->size, s->reports, s->cut, val, var, absval,
                       1);
+    for (int k = 0; k < m; k++)
+        if (!isfinite(val[k]) || !isfinite(var[k]) || !isfinite(absval[k])) {
+            for (int j = 0; j < m; j++) {   /* as they came out */
+                value[j] = val[j];
+                error[j] = sqrt(var[j]);
+            }
+            return -1;
+        }
     s->iterations++;
     weigh(s, val, absval);
     if (s->iterations <= PINT_VEGAS_WARMUP) {
