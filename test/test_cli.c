@@ -1112,6 +1112,57 @@ static void test_pint_bench(void)
     CU_ASSERT(one_error_line(r.err, "pint-bench: error: "));
 }
 
+/* Values so large that a method's sums pass the largest double (1e308;
+ * their squares from 1.3e154): exit 2 with a line saying so, on one
+ * rank and two, soon and without a hang; never an estimate that is not
+ * a number, nor an error of 0 made of one (Monte Carlo's variance of
+ * 1e200 values was Inf - Inf, which fmax made 0: "converged", exit 0;
+ * VEGAS's at 1e160 the same, claiming 1e-16 of the value for a true
+ * error of 1e-4 of it; two ranks on 1e308 waited for ever). */
+static void test_too_large(void)
+{
+    run_result r;
+    /* the adaptive rule's sums over the root */
+    run_pint(&r, "-e", "1e308", "-d", "2", NULL);
+    expect_error(&r, "integrand values too large: 1e+308 in component 1 "
+                     "at x = (0.5, 0.5)");
+    /* over a region later: the estimate reached before is kept */
+    run_pint(&r, "-e", "1e307*exp(-300*((x1-0.8)^2+(x2-0.8)^2))", "-d", "2",
+             NULL);
+    expect_failure_report(&r, "integrand values too large");
+    /* one dimension (its own engine) */
+    run_pint(&r, "--json", "-e", "1e308", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.out, "\"status\": \"integrand-error\"") != NULL);
+    CU_ASSERT(strstr(r.err, "overflowed") != NULL);
+    /* the sampling methods: at once, not at the evaluation limit */
+    const char *methods[] = { "mc", "qmc", "vegas" };
+    const char *values[] = { "1e200*(1+x1)", "1e200*(1+x1)", "1e160*(1+x1)" };
+    for (int i = 0; i < 3; i++) {
+        run_pint(&r, "--json", "--method", methods[i], "-e", values[i], "-d",
+                 "2", NULL);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT(strstr(r.out, "\"status\": \"integrand-error\"") != NULL);
+        CU_ASSERT(strstr(r.out, "\"error\": [null]") != NULL);
+        CU_ASSERT(json_num(r.out, "evals") < 1e5);
+        CU_ASSERT(strstr(r.err, "overflowed") != NULL);
+    }
+    /* two ranks: every rank stops */
+    run_pint_np(&r, 2, "--json", "-e", "1e308", "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.out, "\"status\": \"integrand-error\"") != NULL);
+    CU_ASSERT(strstr(r.err, "integrand values too large") != NULL);
+    run_pint_np(&r, 2, "--json", "--method", "mc", "-e", "1e200*(1+x1)",
+                "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT(strstr(r.out, "\"error\": [null]") != NULL);
+    /* large but summable: an estimate, within its error */
+    run_pint(&r, "--json", "-e", "1e300*(1+x1)", "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(fabs(json_first(r.out, "value") - 1.5e300)
+              <= json_first(r.out, "error"));
+}
+
 /* The rows of the everyday-integrals table as a user types them, on 1
  * and 2 ranks: infinite ranges (and a list mixing them), a singularity
  * on the boundary with the default rule, a box floating point cannot
@@ -1323,6 +1374,8 @@ int main(void)
         { "pint-bench", test_pint_bench },
         { "--threads: the same bits on 1 and 3 threads", test_threads },
         { "everyday integrals, 1 and 2 ranks", test_everyday_rows },
+        { "values too large for double precision: exit 2, no hang",
+          test_too_large },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("cli", tests);

@@ -339,6 +339,18 @@ def test_nan_from_integrand():
     assert e.value.result.status == "integrand-error"
 
 
+def test_values_too_large():
+    # finite values whose sums pass the largest double: an error, not a
+    # NaN estimate (nor Monte Carlo's error of 0 made of Inf - Inf)
+    with pytest.raises(pintegrate.IntegrandError,
+                       match="integrand values too large") as e:
+        integrate(lambda x: np.full(len(x), 1e308), [0, 0], [1, 1])
+    assert e.value.result.status == "integrand-error"
+    with pytest.raises(pintegrate.IntegrandError, match="overflowed"):
+        integrate(lambda x: 1e200 * (1 + x[:, 0]), [0, 0], [1, 1],
+                  method="mc")
+
+
 def test_callable_required():
     with pytest.raises(TypeError):
         integrate(3, [0], [1])
