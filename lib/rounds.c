@@ -173,10 +173,17 @@ static int verdict(run *r, const pint_step *st, int halt)
                            r->res->error, absval, &r->rows);
     pint_watch_progress(r->w, r->evals, 0, r->rows, r->t->size, m,
                         r->res->value, r->res->error);
+    if (fresh < 0) {            /* the method saw its sums overflow */
+        if (!pint_overflowed(r->res->value, r->res->error, absval, m,
+                             r->res))
+            snprintf(r->res->message, sizeof r->res->message,
+                     "the estimate overflowed: the integrand's values are "
+                     "too large for sums in double precision (scale the "
+                     "integrand down)");
+        return PINT_ERR_NONFINITE;
+    }
     if (fresh && pint_overflowed(r->res->value, r->res->error, absval, m,
                                  r->res))
-        return PINT_ERR_NONFINITE;
-    if (fresh < 0)
         return PINT_ERR_NONFINITE;
     if (fresh > 0 && pint_tolerance_met(r->opt, r->res->value, r->res->error,
                                     absval, m, 1.0))
