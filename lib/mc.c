@@ -1,5 +1,6 @@
 /* mc.c -- the plain Monte Carlo engine (see mc.h). */
 #include <limits.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -436,10 +437,13 @@ void pint_mc_estimate(int ncomp, const double *sum, const double *sumsq,
         double var = (sumsq[k] - sq) / (double)(n - 1);
         value[k] = vol * mean;
         /* values whose squares pass the largest double leave no variance
-         * (Inf - Inf): no error estimate, NaN, never the 0 that fmax
-         * would make of it (rounds.c stops the run) */
-        error[k] = isfinite(sumsq[k]) && isfinite(sq)
-                   ? vol * sqrt(fmax(var, 0.0) / (double)n) : NAN;
+         * (Inf - Inf), nor do values whose squares fall below the
+         * smallest normal double (their sum 0 or subnormal, precision
+         * lost): no error estimate, NaN, never the 0 that fmax would
+         * make of it (rounds.c stops the run) */
+        int lost = !isfinite(sumsq[k]) || !isfinite(sq)
+                   || (sum[k] != 0.0 && sumsq[k] < DBL_MIN * (double)n);
+        error[k] = lost ? NAN : vol * sqrt(fmax(var, 0.0) / (double)n);
     }
 }
 

@@ -26,6 +26,7 @@
  * fixed key, no shift block is ever an MC block.  The XOR keeps the keys of
  * QMC and MC apart for the same seed as well.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -519,9 +520,11 @@ void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
         for (int j = 1; j < s; j++)
             pint_sum_add(&d, cellsum[(size_t)j * m + k] / dn * q->vol - ref);
         double dbar = pint_sum_get(&d) / nb, m2 = (0.0 - dbar) * (0.0 - dbar);
+        int spread = dbar != 0.0;
         for (int j = 1; j < s; j++) {
             double e = cellsum[(size_t)j * m + k] / dn * q->vol - ref - dbar;
             m2 += e * e;
+            spread |= e != 0.0;
         }
         double mean = ref + dbar;
         /* merge with the pool (Chan, Golub and LeVeque 1979) */
@@ -533,10 +536,13 @@ void pint_qmc_row_done(pint_qmc *q, int row, const double *cellsum,
         q->pool_mean[k] = mean;
         q->pool_m2[k] = m2;
         value[k] = mean;
-        /* squared deviations past the largest double: no error estimate,
-         * NaN (rounds.c stops the run), not an infinite one, which
-         * would only run on to the limit */
-        error[k] = isfinite(m2) ? sqrt(m2 / (nt * (nt - 1.0))) : NAN;
+        /* squared deviations past the largest double, or below the
+         * smallest normal one while the cells differ (precision lost):
+         * no error estimate, NaN (rounds.c stops the run), not an
+         * infinite one, which would only run on to the limit, nor the 0
+         * of equal cells */
+        int lost = !isfinite(m2) || (spread && m2 < DBL_MIN * nt);
+        error[k] = lost ? NAN : sqrt(m2 / (nt * (nt - 1.0)));
     }
     q->pool_cells += s;
     /* keep the row for checkpoints (a failure shows when one is written) */

@@ -117,6 +117,20 @@ int pint_result_audit(long long seen, long long regions, const pint_sum *vol,
     return ok ? 1 : -1;
 }
 
+void pint_range_message(pint_result *res, int k, double value)
+{
+    if (isfinite(value) && fabs(value) < 1.0)
+        snprintf(res->message, sizeof res->message,
+                 "the error estimate of component %d is lost: the "
+                 "integrand's values are too small for their squares in "
+                 "double precision (scale the integrand up)", k + 1);
+    else
+        snprintf(res->message, sizeof res->message,
+                 "the estimate of component %d overflowed: the integrand's "
+                 "values are too large for sums in double precision "
+                 "(scale the integrand down)", k + 1);
+}
+
 int pint_overflowed(const double *value, const double *error,
                     const double *absval, int m, pint_result *res)
 {
@@ -124,10 +138,7 @@ int pint_overflowed(const double *value, const double *error,
         if (isfinite(value[k]) && !isnan(error[k])
             && (!absval || isfinite(absval[k])))
             continue;
-        snprintf(res->message, sizeof res->message,
-                 "the estimate of component %d overflowed: the integrand's "
-                 "values are too large for sums in double precision "
-                 "(scale the integrand down)", k + 1);
+        pint_range_message(res, k, value[k]);
         return 1;
     }
     return 0;

@@ -176,10 +176,7 @@ static int verdict(run *r, const pint_step *st, int halt)
     if (fresh < 0) {            /* the method saw its sums overflow */
         if (!pint_overflowed(r->res->value, r->res->error, absval, m,
                              r->res))
-            snprintf(r->res->message, sizeof r->res->message,
-                     "the estimate overflowed: the integrand's values are "
-                     "too large for sums in double precision (scale the "
-                     "integrand down)");
+            pint_range_message(r->res, 0, r->res->value[0]);
         return PINT_ERR_NONFINITE;
     }
     if (fresh && pint_overflowed(r->res->value, r->res->error, absval, m,

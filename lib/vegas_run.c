@@ -46,6 +46,7 @@
  *
  * so a resumed run goes on as the uninterrupted one would have, on any
  * number of ranks (the points of an iteration do not depend on them). */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -288,7 +289,9 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     pint_vegas_finish(s->v, t->size, s->reports, s->cut, val, var, absval,
                       1);
     for (int k = 0; k < m; k++)
-        if (!isfinite(val[k]) || !isfinite(var[k]) || !isfinite(absval[k])) {
+        if (!isfinite(val[k]) || !isfinite(var[k]) || !isfinite(absval[k])
+            || (var[k] < DBL_MIN && val[k] != 0.0
+                && val[k] * val[k] < DBL_MIN / DBL_EPSILON)) {
             for (int j = 0; j < m; j++) {   /* as they came out */
                 value[j] = val[j];
                 error[j] = sqrt(var[j]);

@@ -1113,12 +1113,15 @@ static void test_pint_bench(void)
 }
 
 /* Values so large that a method's sums pass the largest double (1e308;
- * their squares from 1.3e154): exit 2 with a line saying so, on one
- * rank and two, soon and without a hang; never an estimate that is not
- * a number, nor an error of 0 made of one (Monte Carlo's variance of
- * 1e200 values was Inf - Inf, which fmax made 0: "converged", exit 0;
- * VEGAS's at 1e160 the same, claiming 1e-16 of the value for a true
- * error of 1e-4 of it; two ranks on 1e308 waited for ever). */
+ * their squares from 1.3e154), or so small that their squares fall
+ * below the smallest normal one (1.5e-154): exit 2 with a line saying
+ * so, on one rank and two, soon and without a hang; never an estimate
+ * that is not a number, nor an error of 0 made of one (Monte Carlo's
+ * variance of 1e200 values was Inf - Inf, which fmax made 0:
+ * "converged", exit 0; VEGAS's at 1e160 the same, claiming 1e-16 of the
+ * value for a true error of 1e-4 of it; Monte Carlo and QMC on 1e-200
+ * values, whose squares are 0, "converged" with an error of 0; two
+ * ranks on 1e308 waited for ever). */
 static void test_too_large(void)
 {
     run_result r;
@@ -1156,10 +1159,24 @@ static void test_too_large(void)
                 "-d", "2", NULL);
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT(strstr(r.out, "\"error\": [null]") != NULL);
-    /* large but summable: an estimate, within its error */
+    /* too small for the sampling methods' squares */
+    for (int i = 0; i < 3; i++) {
+        run_pint(&r, "--json", "--method", methods[i], "-e", "1e-200*(1+x1)",
+                 "-d", "2", NULL);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT(strstr(r.out, "\"error\": [null]") != NULL);
+        CU_ASSERT(json_num(r.out, "evals") < 1e5);
+        CU_ASSERT(strstr(r.err, "too small for their squares") != NULL);
+    }
+    /* large but summable, and small (the adaptive rules square nothing):
+     * an estimate, within its error */
     run_pint(&r, "--json", "-e", "1e300*(1+x1)", "-d", "2", NULL);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT(fabs(json_first(r.out, "value") - 1.5e300)
+              <= json_first(r.out, "error"));
+    run_pint(&r, "--json", "-e", "1e-300*(1+x1)", "-d", "2", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(fabs(json_first(r.out, "value") - 1.5e-300)
               <= json_first(r.out, "error"));
 }
 
@@ -1374,8 +1391,8 @@ int main(void)
         { "pint-bench", test_pint_bench },
         { "--threads: the same bits on 1 and 3 threads", test_threads },
         { "everyday integrals, 1 and 2 ranks", test_everyday_rows },
-        { "values too large for double precision: exit 2, no hang",
-          test_too_large },
+        { "values too large or too small for double precision: exit 2, "
+          "no hang", test_too_large },
         CU_TEST_INFO_NULL,
     };
     return pint_test_run("cli", tests);
