@@ -61,7 +61,8 @@ enum pint_status {
     PINT_ERR_INTEGRAND = 3,     /* the integrand returned non-zero */
     PINT_ERR_NONFINITE = 4,     /* the integrand returned NaN or Inf, or
                                    values so large that the method's sums
-                                   overflow */
+                                   overflow (or, sampling, so small that
+                                   their squares underflow) */
     PINT_ERR_INVALID = 5,       /* bad problem or options (see message) */
     PINT_ERR_NOMEM = 6,         /* out of memory */
     PINT_TIME_LIMIT = 7,        /* opt.time_limit reached first */

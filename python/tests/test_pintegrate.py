@@ -349,6 +349,11 @@ def test_values_too_large():
     with pytest.raises(pintegrate.IntegrandError, match="overflowed"):
         integrate(lambda x: 1e200 * (1 + x[:, 0]), [0, 0], [1, 1],
                   method="mc")
+    # so small that Monte Carlo's squares are 0: no error of 0
+    with pytest.raises(pintegrate.IntegrandError,
+                       match="too small for their squares"):
+        integrate(lambda x: 1e-200 * (1 + x[:, 0]), [0, 0], [1, 1],
+                  method="mc")
 
 
 def test_callable_required():
