@@ -206,18 +206,14 @@ int pint_integrate_extrap(const pint_function *fn, const pint_domain *dom,
     pint_extrap_result(e, res->value, res->error);
     /* finite values whose sums passed the largest double: no estimate
      * (the values were checked, so a NaN or Inf here is an overflow) */
-    int overflow = 0;
-    if (!pint_status_is_error(status) && status != PINT_TIME_LIMIT
-        && status != PINT_INTERRUPTED && pint_extrap_intervals(e) > 0) {
-        for (int k = 0; k < fn->ncomp && !overflow; k++)
-            if (!isfinite(res->value[k]) || isnan(res->error[k])) {
-                overflow = 1;
-                status = pint_fail(res, PINT_ERR_NONFINITE, "the estimate "
-                                   "of component %d overflowed: the "
-                                   "integrand's values are too large for "
-                                   "sums in double precision (scale the "
-                                   "integrand down)", k + 1);
-            }
+    int overflow = !pint_status_is_error(status)
+                   && status != PINT_TIME_LIMIT && status != PINT_INTERRUPTED
+                   && pint_extrap_intervals(e) > 0
+                   && pint_overflowed(res->value, res->error, NULL,
+                                      fn->ncomp, res);
+    if (overflow) {
+        status = PINT_ERR_NONFINITE;
+        pint_no_estimate(res);
     }
     if (status == PINT_ROUNDOFF && zero_to_rounding(e, res))
         status = PINT_CONVERGED;

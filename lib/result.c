@@ -117,7 +117,11 @@ int pint_result_audit(long long seen, long long regions, const pint_sum *vol,
     return ok ? 1 : -1;
 }
 
-void pint_range_message(pint_result *res, int k, double value)
+/* The line of component k's estimate out of double's range: values too
+ * large (overflow: value not finite, or |value| >= 1) or too small for
+ * their squares (a variance lost below the smallest normal double,
+ * |value| < 1; the two are some 300 decades apart). */
+static void range_message(pint_result *res, int k, double value)
 {
     if (isfinite(value) && fabs(value) < 1.0)
         snprintf(res->message, sizeof res->message,
@@ -138,7 +142,7 @@ int pint_overflowed(const double *value, const double *error,
         if (isfinite(value[k]) && !isnan(error[k])
             && (!absval || isfinite(absval[k])))
             continue;
-        pint_range_message(res, k, value[k]);
+        range_message(res, k, value[k]);
         return 1;
     }
     return 0;

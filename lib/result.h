@@ -26,19 +26,13 @@ void pint_no_estimate(pint_result *res);
 /* 1 when some value[k] or absval[k] (k < m; absval may be NULL) is not
  * finite, or error[k] is NaN, although the integrand's values were
  * finite: sums that passed the largest double, or squares below the
- * smallest normal one (the methods' NaN error: mc.c, qmc.c); an
- * infinite error alone is neither: no error estimate yet, as of one
- * Monte Carlo point.  The message then names the component and
- * says to scale the integrand (the status is the caller's:
- * PINT_ERR_NONFINITE); else 0, res untouched. */
+ * smallest normal one (the methods' NaN error: mc.c, qmc.c,
+ * vegas_run.c); an infinite error alone is neither: no error estimate
+ * yet, as of one Monte Carlo point.  The message then names the first
+ * such component and says to scale the integrand down or up (the
+ * status is the caller's: PINT_ERR_NONFINITE); else 0, res untouched. */
 int pint_overflowed(const double *value, const double *error,
                     const double *absval, int m, pint_result *res);
-
-/* The message of component k's estimate out of double's range: values
- * too large (overflow; value not finite or |value| >= 1) or too small
- * for their squares (a variance lost below the smallest normal double,
- * |value| < 1). */
-void pint_range_message(pint_result *res, int k, double value);
 
 /* A batch's integral not started: why is PINT_INTERRUPTED (the batch
  * was stopped) or PINT_TIME_LIMIT (its end time had passed), the

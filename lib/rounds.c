@@ -173,12 +173,8 @@ static int verdict(run *r, const pint_step *st, int halt)
                            r->res->error, absval, &r->rows);
     pint_watch_progress(r->w, r->evals, 0, r->rows, r->t->size, m,
                         r->res->value, r->res->error);
-    if (fresh < 0) {            /* the method saw its sums overflow */
-        if (!pint_overflowed(r->res->value, r->res->error, absval, m,
-                             r->res))
-            pint_range_message(r->res, 0, r->res->value[0]);
-        return PINT_ERR_NONFINITE;
-    }
+    /* fresh < 0: the method saw its sums out of range, and left a NaN
+     * error where (rounds.h) */
     if (fresh && pint_overflowed(r->res->value, r->res->error, absval, m,
                                  r->res))
         return PINT_ERR_NONFINITE;

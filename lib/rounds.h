@@ -62,9 +62,10 @@ typedef struct {
      * until the next plan): the estimate (value, error; absval: the
      * floor's integral of |f| of the points of this run) and *rows (QMC:
      * rows done; else 0).  Returns 1, or 0 when the estimate stays as it
-     * was (a QMC row cut short: no tolerance test), or -1 when it
-     * overflowed (values, errors or absval put there as they came out,
-     * not all finite: the run stops with PINT_ERR_NONFINITE). */
+     * was (a QMC row cut short: no tolerance test), or -1 when its sums
+     * left double's range (the values as they came out, the error NaN
+     * for each component whose sums did: the run stops with
+     * PINT_ERR_NONFINITE and result.c's line naming the first). */
     int (*combine)(void *self, const pint_team *t, const double *all,
                     const pint_step *st, double *value, double *error,
                     double *absval, long long *rows);

@@ -288,16 +288,23 @@ static int vg_combine(void *self, const pint_team *t, const double *all,
     double val[m], var[m];
     pint_vegas_finish(s->v, t->size, s->reports, s->cut, val, var, absval,
                       1);
-    for (int k = 0; k < m; k++)
-        if (!isfinite(val[k]) || !isfinite(var[k]) || !isfinite(absval[k])
-            || (var[k] < DBL_MIN && val[k] != 0.0
-                && val[k] * val[k] < DBL_MIN / DBL_EPSILON)) {
-            for (int j = 0; j < m; j++) {   /* as they came out */
-                value[j] = val[j];
-                error[j] = sqrt(var[j]);
-            }
-            return -1;
+    /* sums out of double's range: too large, or a variance lost below
+     * the smallest normal double (rounds.h: NaN where) */
+    int out[m], lost = 0;
+    for (int k = 0; k < m; k++) {
+        out[k] = !isfinite(val[k]) || !isfinite(var[k])
+                 || !isfinite(absval[k])
+                 || (var[k] < DBL_MIN && val[k] != 0.0
+                     && val[k] * val[k] < DBL_MIN / DBL_EPSILON);
+        lost |= out[k];
+    }
+    if (lost) {
+        for (int k = 0; k < m; k++) {
+            value[k] = val[k];
+            error[k] = out[k] ? NAN : sqrt(var[k]);
         }
+        return -1;
+    }
     s->iterations++;
     weigh(s, val, absval);
     if (s->iterations <= PINT_VEGAS_WARMUP) {
