@@ -13,8 +13,10 @@ is not is one where only the estimate's caution keeps pint running
     bench/cuhre_grid.sh > grid.csv
     bench/cuhre_feasible.py grid.csv 2:1e-4:genz1 3:1e-7:genz2 ...
 
-PINT (the pint command, default drivers/pint next to this directory).
-bench/RESULTS.md, section 15.10.
+PINT (the pint command, default drivers/pint next to this directory);
+PEER, the method column to compare with: cuhre (the default, Cuba's
+weighted average of its iterations) or cuhre-last (its last iteration,
+in a grid made with LAST=1).  bench/RESULTS.md, sections 15.10, 15.20.
 """
 import csv
 import json
@@ -25,6 +27,7 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 pint = os.environ.get("PINT", os.path.join(here, "..", "drivers", "pint"))
+peer = os.environ.get("PEER", "cuhre")
 
 
 def cell_rows(rows, method, d, er, fam):
@@ -37,13 +40,17 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     rows = list(csv.DictReader(open(sys.argv[1])))
-    print("| d | er | family | pint evals | cuhre evals | pint within "
-          "the tolerance at cuhre's count | median true error / tolerance "
+    print("| d | er | family | pint evals | %s evals | pint within "
+          "the tolerance at %s's count | median true error / tolerance "
+          % (peer, peer) +
           "| median estimate / tolerance |")
     print("|---:|---|---|---:|---:|---:|---:|---:|")
     for cell in sys.argv[2:]:
         d, er, fam = cell.split(":")
-        cu = cell_rows(rows, "cuhre", d, er, fam)
+        cu = cell_rows(rows, peer, d, er, fam)
+        if not cu:
+            sys.exit("cuhre_feasible.py: no %s rows for %s in %s"
+                     % (peer, cell, sys.argv[1]))
         pi = cell_rows(rows, "pint", d, er, fam)
         within, true, est = 0, [], []
         for seed in sorted(cu):
