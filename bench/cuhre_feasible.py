@@ -40,18 +40,24 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     rows = list(csv.DictReader(open(sys.argv[1])))
-    print("| d | er | family | pint evals | %s evals | pint within "
-          "the tolerance at %s's count | median true error / tolerance "
-          % (peer, peer) +
-          "| median estimate / tolerance |")
-    print("|---:|---|---|---:|---:|---:|---:|---:|")
+    cells = []
     for cell in sys.argv[2:]:
-        d, er, fam = cell.split(":")
+        parts = cell.split(":")
+        if len(parts) != 3:
+            sys.exit("cuhre_feasible.py: %s is not DIM:ER:FAMILY" % cell)
+        d, er, fam = parts
         cu = cell_rows(rows, peer, d, er, fam)
-        if not cu:
-            sys.exit("cuhre_feasible.py: no %s rows for %s in %s"
-                     % (peer, cell, sys.argv[1]))
         pi = cell_rows(rows, "pint", d, er, fam)
+        for name, got in ((peer, cu), ("pint", pi)):
+            if not got:
+                sys.exit("cuhre_feasible.py: no %s rows for %s in %s"
+                         % (name, cell, sys.argv[1]))
+        cells.append((d, er, fam, cu, pi))
+    print(f"| d | er | family | pint evals | {peer} evals | pint within "
+          f"the tolerance at {peer}'s count | median true error / "
+          "tolerance | median estimate / tolerance |")
+    print("|---:|---|---|---:|---:|---:|---:|---:|")
+    for d, er, fam, cu, pi in cells:
         within, true, est = 0, [], []
         for seed in sorted(cu):
             n = int(cu[seed]["evals"])
